@@ -1,0 +1,38 @@
+import { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppConfig, createLogger, JsonNestLogger, Logger } from '@oms/infra';
+import cookieParser from 'cookie-parser';
+import { AppModule } from './app.module';
+import { ErrorFilter } from './common/http/error.filter';
+import { requestContext } from './common/http/request-context.middleware';
+import { parseWireQuery } from './common/http/wire-case';
+import { createValidationPipe } from './common/validation/validation.pipe';
+
+export const API_PREFIX = 'api/v1';
+export const JSON_BODY_LIMIT = '1mb';
+
+/** Builds the HTTP application; `main.ts` listens, tests drive it through supertest. */
+export async function createApp(config: AppConfig, log: Logger = createLogger(config.LOG_LEVEL, 'api')): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    logger: new JsonNestLogger(log),
+    bodyParser: false,
+  });
+  configureApp(app, config, log);
+  return app;
+}
+
+/** The wire contract every API process applies (DESIGN.md §4); tests apply it to their own modules too. */
+export function configureApp(app: NestExpressApplication, config: AppConfig, log: Logger): void {
+  app.set('query parser', parseWireQuery);
+  app.set('trust proxy', config.TRUST_PROXY);
+  app.use(requestContext);
+  app.use(cookieParser());
+  app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+  app.useBodyParser('urlencoded', { limit: JSON_BODY_LIMIT, extended: false });
+  app.enableCors({ origin: config.CONSOLE_URL, credentials: true });
+  app.setGlobalPrefix(API_PREFIX);
+  app.useGlobalFilters(new ErrorFilter(log));
+  app.useGlobalPipes(createValidationPipe());
+  app.enableShutdownHooks();
+}

@@ -1,0 +1,48 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { APP_CONFIG, AppConfig, dataSourceOptions } from '@oms/infra';
+import { AccessGuard } from './auth/access.guard';
+import { AuthModule } from './auth/auth.module';
+import { WireCaseInterceptor } from './common/http/wire-case.interceptor';
+import { QueuesModule } from './common/queues.module';
+import { RepositoriesModule } from './common/repositories.module';
+import { HealthModule } from './health/health.module';
+import { CustomersModule } from './customers/customers.module';
+import { MakersModule } from './makers/makers.module';
+import { ProductsModule } from './products/products.module';
+import { SettingsModule } from './settings/settings.module';
+import { MediasModule } from './medias/medias.module';
+import { UsersModule } from './users/users.module';
+
+/** The API: one module per area. Every route passes the access guard, which reads its declared permission. */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        TypeOrmModule.forRoot(dataSourceOptions(config.DATABASE_URL, config.DATABASE_POOL_SIZE)),
+        CqrsModule.forRoot(),
+        QueuesModule,
+        RepositoriesModule,
+        AuthModule,
+        UsersModule,
+        MakersModule,
+        SettingsModule,
+        ProductsModule,
+        CustomersModule,
+        HealthModule,
+        MediasModule,
+      ],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: APP_GUARD, useClass: AccessGuard },
+        { provide: APP_INTERCEPTOR, useClass: WireCaseInterceptor },
+      ],
+      exports: [APP_CONFIG],
+      global: true,
+    };
+  }
+}

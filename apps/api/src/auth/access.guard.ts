@@ -1,0 +1,37 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { DomainError, isAllowed } from '@oms/domain';
+import type { Request } from 'express';
+import { ACCESS_RULE, AccessRule } from './access.decorators';
+import { TokensService } from './tokens.service';
+
+/**
+ * The one guard of the role matrix: it reads the route's declared rule, verifies the token and
+ * checks the role against DESIGN.md §8 (libs/domain ACCESS_POLICY). A route without a rule is refused.
+ */
+@Injectable()
+export class AccessGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly tokens: TokensService,
+  ) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_RULE, [context.getHandler(), context.getClass()]);
+    if (!rule) throw new DomainError('NAL-403');
+    if (rule.kind === 'public') return true;
+    const req = context.switchToHttp().getRequest<Request & { user?: unknown }>();
+    const user = rule.kind === 'download' ? this.tokens.verifyMedia(String(req.query.token ?? '')) : this.tokens.verifyAccess(bearerOf(req));
+    req.user = user;
+    if (rule.kind === 'signed-in') return true;
+    if (!isAllowed(user.role, rule.permission)) throw new DomainError('NAL-403');
+    return true;
+  }
+}
+
+function bearerOf(req: Request): string {
+  const header = req.header('authorization') ?? '';
+  const [scheme, token] = header.split(' ');
+  if (scheme?.toLowerCase() !== 'bearer' || !token) throw new DomainError('NAL-401');
+  return token;
+}

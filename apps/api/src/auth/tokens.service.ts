@@ -1,0 +1,57 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { JwtModuleOptions, JwtService } from '@nestjs/jwt';
+import { DomainError, isRole } from '@oms/domain';
+import { APP_CONFIG, AppConfig } from '@oms/infra';
+import type { SignedInUser } from './access.decorators';
+
+const ACCESS = 'oms-access';
+const MEDIA = 'oms-media';
+export const MEDIA_TOKEN_TTL_SECONDS = 60;
+
+/** HS256 with the configured secret; every token we sign names us as issuer. */
+export function jwtOptions(config: AppConfig): JwtModuleOptions {
+  return { secret: config.JWT_SECRET, signOptions: { issuer: 'oms' }, verifyOptions: { issuer: 'oms', algorithms: ['HS256'] } };
+}
+
+/** Short-lived JWTs: the bearer access token, and the one-minute download (media) token. */
+@Injectable()
+export class TokensService {
+  constructor(
+    private readonly jwt: JwtService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  signAccess(user: SignedInUser, expiresIn = this.config.ACCESS_TOKEN_TTL): { accessToken: string; expiresIn: number } {
+    const accessToken = this.jwt.sign(
+      { role: user.role, mkr: user.makerId },
+      { subject: user.id, audience: ACCESS, expiresIn },
+    );
+    return { accessToken, expiresIn };
+  }
+
+  verifyAccess(token: string): SignedInUser {
+    return this.verify(token, ACCESS, 'NAL-401');
+  }
+
+  signMedia(user: SignedInUser): { token: string; expiresIn: number } {
+    const token = this.jwt.sign(
+      { role: user.role, mkr: user.makerId },
+      { subject: user.id, audience: MEDIA, expiresIn: MEDIA_TOKEN_TTL_SECONDS },
+    );
+    return { token, expiresIn: MEDIA_TOKEN_TTL_SECONDS };
+  }
+
+  verifyMedia(token: string): SignedInUser {
+    return this.verify(token, MEDIA, 'NAL-LO-07');
+  }
+
+  private verify(token: string, audience: string, refusal: 'NAL-401' | 'NAL-LO-07'): SignedInUser {
+    try {
+      const claims = this.jwt.verify<{ sub: string; role: string; mkr: string | null }>(token, { audience });
+      if (!isRole(claims.role)) throw new Error('unknown role');
+      return { id: claims.sub, role: claims.role, makerId: claims.mkr ?? null };
+    } catch {
+      throw new DomainError(refusal);
+    }
+  }
+}

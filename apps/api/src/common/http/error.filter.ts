@@ -1,0 +1,65 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
+import { DomainError, ERROR_CATALOGUE, ErrorCode, FieldIssue, FieldValidationError } from '@oms/domain';
+import type { Logger } from '@oms/infra';
+import type { Request, Response } from 'express';
+import { requestIdOf } from './request-context.middleware';
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'NAL-400',
+  401: 'NAL-401',
+  403: 'NAL-403',
+  404: 'NAL-404',
+  413: 'NAL-413',
+  422: 'NAL-422',
+  429: 'NAL-429',
+  503: 'NAL-503',
+};
+
+interface Refusal {
+  status: number;
+  code: ErrorCode;
+  issues?: readonly FieldIssue[];
+}
+
+/**
+ * The one place that turns anything thrown into DESIGN.md §4's envelope:
+ * `{"error": {"error_code", "message", "errors": [{field, error_code, params}], "request_id"}}`.
+ * Unknown failures answer NAL-500 and are logged with the request id the response carries.
+ */
+@Catch()
+export class ErrorFilter implements ExceptionFilter {
+  constructor(private readonly log: Logger) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const res = ctx.getResponse<Response>();
+    const req = ctx.getRequest<Request>();
+    const refusal = this.refusalOf(exception);
+    if (refusal.status >= 500) {
+      this.log.error({ err: exception instanceof Error ? { message: exception.message, stack: exception.stack } : exception, path: req.originalUrl }, 'request failed');
+    }
+    if (res.headersSent) return;
+    res.status(refusal.status).json({
+      error: {
+        error_code: refusal.code,
+        message: ERROR_CATALOGUE[refusal.code].message,
+        errors: (refusal.issues ?? []).map((i) => ({ field: i.field, error_code: i.errorCode, ...(i.params ? { params: i.params } : {}) })),
+        request_id: requestIdOf(req) ?? null,
+      },
+    });
+  }
+
+  private refusalOf(exception: unknown): Refusal {
+    if (exception instanceof FieldValidationError) return { status: 422, code: 'NAL-422', issues: exception.issues };
+    if (exception instanceof DomainError) return { status: exception.status, code: exception.code };
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      return { status: CODE_BY_STATUS[status] ? status : 500, code: CODE_BY_STATUS[status] ?? 'NAL-500' };
+    }
+    // body-parser's own errors (malformed JSON, too large, unsupported charset…) carry a 4xx status and a type.
+    const bodyError = exception as { status?: number; type?: string };
+    if (bodyError?.type === 'entity.too.large') return { status: HttpStatus.PAYLOAD_TOO_LARGE, code: 'NAL-413' };
+    if (bodyError?.type && bodyError.status && bodyError.status >= 400 && bodyError.status < 500) return { status: 400, code: 'NAL-400' };
+    return { status: 500, code: 'NAL-500' };
+  }
+}

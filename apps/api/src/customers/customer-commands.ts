@@ -1,0 +1,119 @@
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { DomainError, normalizeEmail, normalizePhone, NotFoundError } from '@oms/domain';
+import { CustomerRepository, CUSTOMERS_SHOP_FK, CustomerWrite } from '@oms/infra';
+import { DataSource } from 'typeorm';
+import { constrainedWrite } from '../common/unique';
+import { CreateCustomerBody, CustomerFields, UpdateCustomerBody } from './customer.dto';
+import { CustomerView } from './customer.view';
+import { CustomerViews } from './customer-views';
+import { SamePersonView, samePersonView } from './customer-queries';
+
+export class CreateCustomer extends Command<CustomerView> {
+  constructor(readonly body: CreateCustomerBody) {
+    super();
+  }
+}
+
+export class UpdateCustomer extends Command<CustomerView> {
+  constructor(readonly id: string, readonly body: UpdateCustomerBody) {
+    super();
+  }
+}
+
+/** Sets the general memo on every customer of the same-person group. */
+export class SetSamePersonMemo extends Command<SamePersonView> {
+  constructor(readonly customerId: string, readonly generalMemo: string | null) {
+    super();
+  }
+}
+
+const blankToNull = (v: string | null | undefined) => (v ? v : null);
+
+/** Blank optional texts are stored as null; the duplicate keys are normalised by the domain. */
+function toWrite(body: CustomerFields): CustomerWrite {
+  const email = blankToNull(body.email);
+  const phone = blankToNull(body.phone);
+  return {
+    name: body.name,
+    nameKana: blankToNull(body.nameKana),
+    zip: blankToNull(body.zip),
+    address: blankToNull(body.address),
+    phone,
+    fax: blankToNull(body.fax),
+    email,
+    emailNormalized: normalizeEmail(email),
+    phoneNormalized: normalizePhone(phone),
+    coreSystemCustomerId: blankToNull(body.coreSystemCustomerId),
+    ecSiteId: blankToNull(body.ecSiteId),
+    shopId: body.shopId ? String(body.shopId) : null,
+    companyName: blankToNull(body.companyName),
+    csMemo: blankToNull(body.csMemo),
+  };
+}
+
+const knownShop = <T>(work: () => Promise<T>) => constrainedWrite({ references: { [CUSTOMERS_SHOP_FK]: 'shop_id' } }, work);
+
+@CommandHandler(CreateCustomer)
+export class CreateCustomerHandler implements ICommandHandler<CreateCustomer> {
+  constructor(private readonly dataSource: DataSource, private readonly customers: CustomerRepository, private readonly views: CustomerViews) {}
+
+  execute({ body }: CreateCustomer): Promise<CustomerView> {
+    const write = toWrite(body);
+    return knownShop(() =>
+      this.dataSource.transaction(async (m) => {
+        const keyed = !!(write.emailNormalized || write.phoneNormalized);
+        if (keyed) await this.customers.lockSamePersonGroups(m);
+        const id = await this.customers.insert(m, { ...write, generalMemo: blankToNull(body.generalMemo) });
+        if (keyed) await this.customers.regroup(m, [id]);
+        return this.views.one((await this.customers.findById(id, { manager: m }))!, m);
+      }),
+    );
+  }
+}
+
+@CommandHandler(UpdateCustomer)
+export class UpdateCustomerHandler implements ICommandHandler<UpdateCustomer> {
+  constructor(private readonly dataSource: DataSource, private readonly customers: CustomerRepository, private readonly views: CustomerViews) {}
+
+  execute({ id, body }: UpdateCustomer): Promise<CustomerView> {
+    const write = toWrite(body);
+    return knownShop(() =>
+      this.dataSource.transaction(async (m) => {
+        const before = await this.customers.findById(id, { manager: m });
+        if (!before) throw new NotFoundError('customer');
+        // A version other than the one read is stale now; with the same one, a successful
+        // compare-and-set below proves `before` was still current, old keys included.
+        if (before.version !== body.version) throw new DomainError('NAL-CTM-003');
+        const keysChanged = before.emailNormalized !== write.emailNormalized || before.phoneNormalized !== write.phoneNormalized;
+        if (keysChanged) await this.customers.lockSamePersonGroups(m);
+        if (!(await this.customers.update(m, id, body.version, write))) throw new DomainError('NAL-CTM-003');
+        if (keysChanged) {
+          // Those who shared the old e-mail or phone may now be a group of their own (a split):
+          // regroup from them as well as from the customer.
+          const formerPartners = await this.customers.sharingKeys(m, before.emailNormalized, before.phoneNormalized);
+          await this.customers.regroup(m, [id, ...formerPartners]);
+        }
+        return this.views.one((await this.customers.findById(id, { manager: m }))!, m);
+      }),
+    );
+  }
+}
+
+@CommandHandler(SetSamePersonMemo)
+export class SetSamePersonMemoHandler implements ICommandHandler<SetSamePersonMemo> {
+  constructor(private readonly dataSource: DataSource, private readonly customers: CustomerRepository, private readonly views: CustomerViews) {}
+
+  execute({ customerId, generalMemo }: SetSamePersonMemo): Promise<SamePersonView> {
+    return this.dataSource.transaction(async (m) => {
+      // The group cannot change while its memo is written.
+      await this.customers.lockSamePersonGroups(m);
+      const customer = await this.customers.findById(customerId, { manager: m });
+      if (!customer) throw new NotFoundError('customer');
+      const members = await this.customers.group(customer.samePersonId, { manager: m, lock: true });
+      await this.customers.setGeneralMemo(m, members.map((c) => c.id), blankToNull(generalMemo));
+      const updated = await this.customers.group(customer.samePersonId, { manager: m });
+      return samePersonView(customerId, updated, await this.views.of(updated, m));
+    });
+  }
+}
+

@@ -1,0 +1,168 @@
+import { applyDecorators } from '@nestjs/common';
+import { CUSTOMER_LIMITS, isKatakana } from '@oms/domain';
+import { CUSTOMER_SORT_COLUMNS, CustomerSort } from '@oms/infra';
+import { Transform, Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsInt, Matches, Max, Min, Validate, ValidatorConstraint, ValidatorConstraintInterface } from 'class-validator';
+import { PageQuery } from '../common/http/page.query';
+import { Email, Id, OneOf, Optional, Required, Text, Version } from '../common/validation/rules';
+
+/** The rule key and bound the validation pipe answers with (as common/validation/rules.ts does). */
+const rule = (errorCode: string, params?: Record<string, string | number>, each = false) => ({ context: { errorCode, params }, each });
+
+/** Name kana: full-width katakana with ー and spaces (the domain's isKatakana), rule key `katakana`. */
+@ValidatorConstraint({ name: 'katakana' })
+class KatakanaConstraint implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return typeof value !== 'string' || isKatakana(value);
+  }
+
+  // A message is needed: class-validator attaches the rule's context only to a non-empty one.
+  defaultMessage(): string {
+    return '$property must be full-width katakana';
+  }
+}
+const Katakana = () => Validate(KatakanaConstraint, rule('katakana'));
+
+/**
+ * A customer's phone or fax as staff type it: digits (full-width too, as pasted from mails), hyphens
+ * and other dashes, parentheses, plus and spaces. Duplicates are compared on the normalised number.
+ */
+const CustomerPhone = (max: number) =>
+  applyDecorators(Text(max), Matches(/^[0-9\uFF10-\uFF19+\uFF0B\-\u2010-\u2015\u2212\u30FC\uFF0D()\uFF08\uFF09\s\u3000]*$/, rule('invalid')));
+
+/** A postal code: digits and hyphens (〒123-4567 is typed as 123-4567). */
+const Zip = (max: number) => applyDecorators(Text(max), Matches(/^[0-9-]*$/, rule('invalid')));
+
+/** PUT /customers/{id}: every field of a customer but the general memo, which the same-person group shares. */
+export class CustomerFields {
+  @Required()
+  @Text(CUSTOMER_LIMITS.nameMax)
+  name!: string;
+
+  @Optional()
+  @Text(CUSTOMER_LIMITS.nameKanaMax)
+  @Katakana()
+  nameKana?: string | null;
+
+  @Optional()
+  @Zip(CUSTOMER_LIMITS.zipMax)
+  zip?: string | null;
+
+  @Optional()
+  @Text(CUSTOMER_LIMITS.addressMax)
+  address?: string | null;
+
+  @Optional()
+  @CustomerPhone(CUSTOMER_LIMITS.phoneMax)
+  phone?: string | null;
+
+  @Optional()
+  @CustomerPhone(CUSTOMER_LIMITS.faxMax)
+  fax?: string | null;
+
+  @Optional()
+  @Email(CUSTOMER_LIMITS.emailMax)
+  email?: string | null;
+
+  @Optional()
+  @Text(CUSTOMER_LIMITS.coreSystemCustomerIdMax)
+  coreSystemCustomerId?: string | null;
+
+  @Optional()
+  @Text(CUSTOMER_LIMITS.ecSiteIdMax)
+  ecSiteId?: string | null;
+
+  @Optional()
+  @Id()
+  shopId?: number | null;
+
+  @Optional()
+  @Text(CUSTOMER_LIMITS.companyNameMax)
+  companyName?: string | null;
+
+  @Optional()
+  @Text(CUSTOMER_LIMITS.csMemoMax)
+  csMemo?: string | null;
+}
+
+/** POST /customers: the fields, and a first general memo. */
+export class CreateCustomerBody extends CustomerFields {
+  @Optional()
+  @Text(CUSTOMER_LIMITS.generalMemoMax)
+  generalMemo?: string | null;
+}
+
+export class UpdateCustomerBody extends CustomerFields {
+  @Required()
+  @Version()
+  version!: number;
+}
+
+/** PUT /customers/{customerId}/same-email-and-phone: the memo shared by the whole same-person group. */
+export class GeneralMemoBody {
+  @Optional()
+  @Text(CUSTOMER_LIMITS.generalMemoMax)
+  generalMemo?: string | null;
+}
+
+/** POST /customers/export: the customers selected in the console (SPEC.md §5: at least one). */
+export class ExportCustomersBody {
+  // Decorators run bottom-up and the first failing rule is the one answered: "nothing selected" first.
+  @Max(Number.MAX_SAFE_INTEGER, rule('max', { max: Number.MAX_SAFE_INTEGER }, true))
+  @Min(1, rule('min', { min: 1 }, true))
+  @IsInt(rule('integer', undefined, true))
+  @Type(() => Number)
+  @ArrayMaxSize(CUSTOMER_LIMITS.exportMax, rule('max', { max: CUSTOMER_LIMITS.exportMax }))
+  @ArrayNotEmpty(rule('NAL-CTM-001'))
+  @IsArray(rule('NAL-CTM-001'))
+  customerIds!: number[];
+}
+
+export class CustomerIdParam {
+  @Required()
+  @Id()
+  customerId!: number;
+}
+
+export class CustomerListQuery extends PageQuery {
+  @Optional()
+  @Text(100)
+  name?: string;
+
+  @Optional()
+  @Text(100)
+  nameKana?: string;
+
+  @Optional()
+  @Text(100)
+  phone?: string;
+
+  @Optional()
+  @Text(100)
+  email?: string;
+
+  @Optional()
+  @Text(100)
+  companyName?: string;
+
+  @Optional()
+  @Text(50)
+  ecSiteId?: string;
+
+  @Optional()
+  @Id()
+  shopId?: number;
+
+  @Optional()
+  @Id()
+  samePersonId?: number;
+
+  @Optional()
+  @OneOf(Object.keys(CUSTOMER_SORT_COLUMNS))
+  sort: CustomerSort = 'id';
+
+  @Optional()
+  @Transform(({ value }) => String(value).toLowerCase())
+  @OneOf(['asc', 'desc'])
+  order: 'asc' | 'desc' = 'desc';
+}

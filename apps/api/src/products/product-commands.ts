@@ -1,0 +1,120 @@
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { DomainError, FieldIssue, FieldValidationError, NotFoundError, priceWithTax, shopProductIdIssues, trackedChanges } from '@oms/domain';
+import {
+  ProductRepository,
+  ProductRow,
+  ProductWrite,
+  PRODUCTS_MAKER_FK,
+  PRODUCTS_MAKER_PRODUCT_CODE_UNIQUE,
+  PRODUCTS_PRODUCT_CODE_UNIQUE,
+  PRODUCTS_SHOP_FK,
+} from '@oms/infra';
+import { DataSource, EntityManager } from 'typeorm';
+import type { SignedInUser } from '../auth/access.decorators';
+import { constrainedWrite } from '../common/unique';
+import { ProductBody, UpdateProductBody } from './product.dto';
+import { productView, ProductView } from './product.view';
+
+export class CreateProduct extends Command<ProductView> {
+  constructor(readonly user: SignedInUser, readonly body: ProductBody) {
+    super();
+  }
+}
+
+export class UpdateProduct extends Command<ProductView> {
+  constructor(readonly user: SignedInUser, readonly id: string, readonly body: UpdateProductBody) {
+    super();
+  }
+}
+
+const blankToNull = (v: string | null | undefined) => (v ? v : null);
+
+/**
+ * A validated body (and, on update, the product it changes: fields left out keep their value)
+ * made into the row to write, with the tax and price with tax derived, never taken from the client.
+ */
+export function toWrite(body: ProductBody, before?: ProductRow): ProductWrite {
+  const pick = <K extends keyof ProductBody & keyof ProductWrite>(key: K, fallback: ProductWrite[K]): ProductBody[K] | ProductWrite[K] =>
+    body[key] === undefined ? (before ? before[key] : fallback) : body[key];
+  const price = body.price;
+  const taxPercentage = body.taxPercentage;
+  return {
+    productCode: body.productCode,
+    ownProductCode: blankToNull(pick('ownProductCode', null)),
+    ecProductCode: blankToNull(pick('ecProductCode', null)),
+    makerProductCode: blankToNull(pick('makerProductCode', null)),
+    shopId: String(body.shopId),
+    shopProductId: blankToNull(pick('shopProductId', null)),
+    makerId: String(body.makerId),
+    productName: body.productName,
+    categoryName: blankToNull(pick('categoryName', null)),
+    price,
+    taxPercentage,
+    ...priceWithTax(price, taxPercentage),
+    wholesalePrice: (pick('wholesalePrice', null) as number | null | undefined) ?? null,
+    option1: blankToNull(pick('option1', null)),
+    option2: blankToNull(pick('option2', null)),
+    shippingType: body.shippingType,
+    availableShipment: (pick('availableShipment', true) as boolean | undefined) ?? true,
+    estimateShipDate: blankToNull(pick('estimateShipDate', null)),
+    deliveryCategory: blankToNull(pick('deliveryCategory', null)),
+    isDisplay: (pick('isDisplay', true) as boolean | undefined) ?? true,
+    postingSupportStatus: pick('postingSupportStatus', 'supported') ?? 'supported',
+    state: pick('state', 'available') ?? 'available',
+  };
+}
+
+/** The rules that need the shop: it exists (and is not deleted), and the shop's product id has its platform's digits. */
+async function shopIssues(products: ProductRepository, write: ProductWrite, manager: EntityManager): Promise<FieldIssue[]> {
+  const platform = await products.shopPlatform(write.shopId, manager);
+  if (!platform) return [{ field: 'shop_id', errorCode: 'exists' }];
+  return shopProductIdIssues(write.shopProductId, platform);
+}
+
+const constrained = <T>(work: () => Promise<T>) =>
+  constrainedWrite(
+    {
+      unique: { [PRODUCTS_PRODUCT_CODE_UNIQUE]: 'product_code', [PRODUCTS_MAKER_PRODUCT_CODE_UNIQUE]: 'maker_product_code' },
+      references: { [PRODUCTS_SHOP_FK]: 'shop_id', [PRODUCTS_MAKER_FK]: 'maker_id' },
+    },
+    work,
+  );
+
+@CommandHandler(CreateProduct)
+export class CreateProductHandler implements ICommandHandler<CreateProduct> {
+  constructor(private readonly dataSource: DataSource, private readonly products: ProductRepository) {}
+
+  execute({ body }: CreateProduct): Promise<ProductView> {
+    const write = toWrite(body);
+    return constrained(() =>
+      this.dataSource.transaction(async (m) => {
+        const issues = await shopIssues(this.products, write, m);
+        if (issues.length) throw new FieldValidationError(issues);
+        const id = await this.products.insert(m, write);
+        return productView((await this.products.findById(id, { manager: m }))!);
+      }),
+    );
+  }
+}
+
+@CommandHandler(UpdateProduct)
+export class UpdateProductHandler implements ICommandHandler<UpdateProduct> {
+  constructor(private readonly dataSource: DataSource, private readonly products: ProductRepository) {}
+
+  execute({ user, id, body }: UpdateProduct): Promise<ProductView> {
+    return constrained(() =>
+      this.dataSource.transaction(async (m) => {
+        const before = await this.products.findById(id, { manager: m, lock: true });
+        if (!before) throw new NotFoundError('product');
+        if (before.version !== body.version) throw new DomainError('NAL-PRO-001');
+        const write = toWrite(body, before);
+        const issues = await shopIssues(this.products, write, m);
+        if (issues.length) throw new FieldValidationError(issues);
+        const changes = trackedChanges(before, write);
+        if (!(await this.products.update(m, id, body.version, write, changes.length > 0))) throw new DomainError('NAL-PRO-001');
+        await this.products.recordChanges(m, id, changes, user.id);
+        return productView((await this.products.findById(id, { manager: m }))!);
+      }),
+    );
+  }
+}

@@ -1,0 +1,81 @@
+import { INVOICE_REGISTRATION_NUMBER, OPTION_LIMITS } from '@oms/domain';
+import { PageQuery } from '../common/http/page.query';
+import { Int, Optional, Phone, Required, Text, Version } from '../common/validation/rules';
+import { DateText, MonthText, Pattern } from './settings.rules';
+
+const L = OPTION_LIMITS;
+
+/**
+ * PUT /settings/option: the operator's details for print documents. A field left out keeps its
+ * value; null or '' clears it (the tax percent cannot be cleared).
+ */
+export class OptionBody {
+  @Optional()
+  @Text(L.companyNameMax)
+  companyName?: string | null;
+
+  @Optional()
+  @Text(L.zipMax)
+  @Pattern('zip', /^[0-9-]*$/, 'invalid')
+  zip?: string | null;
+
+  @Optional()
+  @Text(L.addressMax)
+  address?: string | null;
+
+  @Optional()
+  @Phone(L.phoneMax)
+  phone?: string | null;
+
+  @Optional()
+  @Text(14)
+  @Pattern('invoiceRegistrationNumber', new RegExp(`^$|${INVOICE_REGISTRATION_NUMBER.source}`), 'NAL-SET-102')
+  invoiceRegistrationNumber?: string | null;
+
+  @Optional()
+  @Int(L.taxPercentMin, L.taxPercentMax)
+  defaultTaxPercent?: number;
+
+  @Optional()
+  @Text(L.bankAccountMax)
+  bankAccount?: string | null;
+
+  @Required()
+  @Version()
+  version!: number;
+}
+
+/** GET /payments/search: every payment method, or the one with `id` (0 is "not required"). */
+export class PaymentSearchQuery extends PageQuery {
+  @Optional()
+  @Int(0, 32767)
+  id?: number;
+}
+
+/** POST /settings/time_shipments: month `YYYY-MM` (unique), start and finish dates (`Y-m-d` or `Y/m/d`). */
+export class TimeShipmentBody {
+  @Required()
+  @MonthText()
+  month!: string;
+
+  @Required()
+  @DateText()
+  startDate!: string;
+
+  @Required()
+  @DateText()
+  finishDate!: string;
+}
+
+export class UpdateTimeShipmentBody extends TimeShipmentBody {
+  @Required()
+  @Version()
+  version!: number;
+}
+
+export class TimeShipmentListQuery extends PageQuery {
+  @Optional()
+  @Int(1900, 9999)
+  year?: number;
+}
+

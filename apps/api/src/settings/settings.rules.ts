@@ -1,0 +1,47 @@
+import { applyDecorators } from '@nestjs/common';
+import { HTTP_URL, isMonth, parseDate } from '@oms/domain';
+import { IsString, Matches, MaxLength, ValidateBy, ValidationOptions } from 'class-validator';
+
+/** Field rules of the settings area, answering the wire's rule keys like `common/validation/rules.ts`. */
+function rule(errorCode: string, params?: Record<string, string | number>): ValidationOptions {
+  return { context: { errorCode, params } };
+}
+
+/**
+ * A custom check under its own constraint name. It answers a promise because class-validator
+ * attaches the context (our rule key) to a failing custom check only when it is asynchronous.
+ */
+function check(name: string, test: (value: unknown) => boolean, errorCode: string) {
+  return ValidateBy({ name, validator: { validate: (value: unknown) => Promise.resolve(test(value)) } }, rule(errorCode));
+}
+
+/** A secret as typed (not trimmed: spaces may be part of a password), at most `max` characters. */
+export const SecretText = (max: number) =>
+  applyDecorators(
+    IsString(rule('invalid')),
+    // eslint-disable-next-line no-control-regex -- the NUL character is exactly what is refused
+    Matches(/^[^\u0000]*$/, rule('invalid')),
+    MaxLength(max, rule('max_length', { max })),
+  );
+
+/** An absolute http(s) address, or '' (cleared); `errorCode` names the refusal. */
+export const HttpUrl = (errorCode: string) => check('httpUrl', (v) => typeof v === 'string' && (v === '' || HTTP_URL.test(v)), errorCode);
+
+/** A date written `Y-m-d` or `Y/m/d` (normalised to `YYYY-MM-DD` by the handler with `parseDate`). */
+export const DateText = () => check('dateText', (v) => typeof v === 'string' && parseDate(v) !== null, 'date_format');
+
+/** A month written `YYYY-MM`. */
+export const MonthText = () => check('monthText', (v) => typeof v === 'string' && isMonth(v), 'date_format');
+
+/** A pattern whose refusal is a catalogue code. */
+export const Pattern = (name: string, pattern: RegExp, errorCode: string) => check(name, (v) => typeof v === 'string' && pattern.test(v), errorCode);
+
+/** `undefined` stays undefined (kept on update), '' becomes null. */
+export function blankToNull<T>(value: T | '' | null | undefined): T | null | undefined {
+  return value === '' ? null : value;
+}
+
+/** Only the keys the body gave (not undefined): an update keeps what it leaves out. */
+export function given<T extends object>(write: T): Partial<T> {
+  return Object.fromEntries(Object.entries(write).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,93 @@
+import { SHOP_LIMITS, SHOP_TYPES, ShopType } from '@oms/domain';
+import { PageQuery } from '../common/http/page.query';
+import { Id, Int, ManyOf, OneOf, Optional, Required, Text, Version } from '../common/validation/rules';
+import { HttpUrl, SecretText } from './settings.rules';
+
+const L = SHOP_LIMITS;
+
+/**
+ * POST /shops and PUT /shops/{id} (SPEC.md §3, §5). Secrets (EC password, auth codes): a string is
+ * sealed and stored, '' clears, omitted or null keeps the stored one on update.
+ */
+export class ShopBody {
+  @Required()
+  @Text(L.nameMax)
+  name!: string;
+
+  @Required()
+  @Text(L.codeMax)
+  code!: string;
+
+  @Required()
+  @OneOf(SHOP_TYPES)
+  type!: ShopType;
+
+  @Optional()
+  @Text(L.ecShopIdMax)
+  ecShopId?: string | null;
+
+  @Optional()
+  @SecretText(L.secretMax)
+  ecPassword?: string | null;
+
+  @Optional()
+  @Text(L.adminUrlMax)
+  @HttpUrl('NAL-SHOP-002')
+  adminUrl?: string | null;
+
+  @Optional()
+  @SecretText(L.secretMax)
+  productAuthCode?: string | null;
+
+  @Optional()
+  @SecretText(L.secretMax)
+  orderAuthCode?: string | null;
+
+  @Optional()
+  @SecretText(L.secretMax)
+  memberAuthCode?: string | null;
+
+  @Optional()
+  @Id()
+  ownerUserId?: number | null;
+
+  @Optional()
+  @Int(0, L.npLimitAmountMax)
+  npLimitAmount?: number | null;
+
+  @Optional()
+  @Int(L.ediStopAmountMin, L.ediStopAmountMax)
+  ediStopAmount?: number | null;
+
+  @Optional()
+  @Int(L.reminderDaysMin, L.reminderDaysMax)
+  orderReminderDays?: number | null;
+
+  @Optional()
+  @Int(L.reminderHourMin, L.reminderHourMax)
+  orderReminderHour?: number | null;
+
+  @Optional()
+  @Int(L.reminderDaysMin, L.reminderDaysMax)
+  shipReminderDays?: number | null;
+
+  @Optional()
+  @Int(L.reminderHourMin, L.reminderHourMax)
+  shipReminderHour?: number | null;
+}
+
+export class UpdateShopBody extends ShopBody {
+  @Required()
+  @Version()
+  version!: number;
+}
+
+export class ShopListQuery extends PageQuery {
+  @Optional()
+  @Text(100)
+  keyword?: string;
+
+  @Optional()
+  @ManyOf(SHOP_TYPES)
+  type?: ShopType[];
+}

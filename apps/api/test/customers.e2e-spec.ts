@@ -1,0 +1,358 @@
+import { LocalDiskStorage } from '@oms/infra';
+import request from 'supertest';
+import { expectErrorEnvelope, TestApp, useTestApi } from './support/test-app';
+
+type Res = { status: number; body: { data?: unknown; error?: { errors: unknown[] } } };
+
+describe('customers API', () => {
+  const ctx = useTestApi();
+  let staff: Awaited<ReturnType<TestApp['signedIn']>>;
+  let shopId: number;
+  const valid = { name: '山田 太郎', name_kana: 'ヤマダ タロウ' };
+
+  beforeAll(async () => {
+    staff = await ctx.api.signedIn('call_center');
+    const [shop] = await ctx.api.dataSource.query(`INSERT INTO shops (name, code, type) VALUES ($1, $2, 'platform_1') RETURNING id`, ['テストショップ', 'SHOP-C']);
+    shopId = Number(shop.id);
+  });
+
+  const post = (body: object) => ctx.api.http.post('/api/v1/customers').set('Authorization', staff.auth).send(body);
+  const get = (path: string) => ctx.api.http.get(`/api/v1/customers${path}`).set('Authorization', staff.auth);
+  const put = (id: number, body: object) => ctx.api.http.put(`/api/v1/customers/${id}`).set('Authorization', staff.auth).send(body);
+  const errorsOf = (res: Res) => res.body.error!.errors;
+  const create = async (body: object) => (await post({ ...valid, ...body }).expect(201)).body.data;
+  const reload = async (id: number) => (await get(`/${id}`).expect(200)).body.data;
+  /** The same-person ids of the customers, as the API now answers them. */
+  const groupsOf = async (...ids: number[]) => Promise.all(ids.map(async (id) => (await reload(id)).same_person_id as number));
+
+  it('creates a customer with every field, in snake_case', async () => {
+    const res = await post({
+      name: '株式会社サンプル 佐藤 花子',
+      name_kana: 'サトウ　ハナコ',
+      zip: '100-0005',
+      address: '東京都千代田区丸の内1-1-1',
+      phone: '03-1111-2222',
+      fax: '03-1111-2223',
+      email: 'Hanako.Sato@Example.JP',
+      core_system_customer_id: 'CORE-1',
+      ec_site_id: 'EC-1',
+      shop_id: shopId,
+      company_name: '株式会社サンプル',
+      cs_memo: '午前中の電話を希望',
+      general_memo: '大口のお客様',
+    }).expect(201);
+    expect(res.body.data).toMatchObject({
+      id: expect.any(Number),
+      name_kana: 'サトウ　ハナコ',
+      email: 'Hanako.Sato@Example.JP',
+      shop_id: shopId,
+      shop_name: 'テストショップ',
+      company_name: '株式会社サンプル',
+      cs_memo: '午前中の電話を希望',
+      general_memo: '大口のお客様',
+      order_count: 0,
+      same_person_count: 1,
+      version: 1,
+    });
+    expect(res.body.data.same_person_id).toBe(res.body.data.id);
+    expect(res.body.data).not.toHaveProperty('email_normalized');
+    await get(`/${res.body.data.id}`).expect(200);
+    await get('/987654').expect(404);
+  });
+
+  describe('limits of SPEC.md §5 at their boundaries', () => {
+    const cases: [string, string, number][] = [
+      ['name', '名', 100],
+      ['name_kana', 'カ', 100],
+      ['address', '所', 100],
+      ['zip', '1', 10],
+      ['phone', '0', 15],
+      ['fax', '0', 15],
+      ['core_system_customer_id', 'C', 50],
+      ['ec_site_id', 'E', 50],
+      ['company_name', '社', 100],
+      ['cs_memo', 'メ', 1000],
+      ['general_memo', 'メ', 1000],
+    ];
+    it.each(cases)('%s: %i characters pass, one more is refused', async (field, char, max) => {
+      const at = char.repeat(max);
+      expect((await post({ ...valid, [field]: at })).status).toBe(201);
+      const over = await post({ ...valid, [field]: at + char }).expect(422);
+      expect(errorsOf(over)).toEqual([{ field, error_code: 'max_length', params: { max } }]);
+    });
+
+    it('email: 100 characters pass, 101 are refused, and it must be an address', async () => {
+      const email = (n: number) => `${'m'.repeat(n - '@shop.jp'.length)}@shop.jp`;
+      expect((await post({ ...valid, email: email(100) })).status).toBe(201);
+      expect(errorsOf(await post({ ...valid, email: email(101) }).expect(422))).toEqual([{ field: 'email', error_code: 'max_length', params: { max: 100 } }]);
+      expect(errorsOf(await post({ ...valid, email: 'not-an-address' }).expect(422))).toEqual([{ field: 'email', error_code: 'email_invalid' }]);
+    });
+
+    it('requires a name, and lists every failing field at once', async () => {
+      const res = await post({ name: '', name_kana: 'やまだ', zip: 'ABC', phone: '03-XXXX', shop_id: 'x' }).expect(422);
+      expectErrorEnvelope(res.body, 'NAL-422');
+      expect(errorsOf(res)).toEqual([
+        { field: 'name', error_code: 'required' },
+        { field: 'name_kana', error_code: 'katakana' },
+        { field: 'zip', error_code: 'invalid' },
+        { field: 'phone', error_code: 'invalid' },
+        { field: 'shop_id', error_code: 'integer' },
+      ]);
+    });
+
+    it('name kana takes full-width katakana with ー and spaces, nothing else', async () => {
+      for (const kana of ['スーパー　タロウ', 'ジョン・スミス', 'ヤマダ タロウ']) expect((await post({ ...valid, name_kana: kana })).status).toBe(201);
+      for (const kana of ['やまだ', '山田', 'ﾔﾏﾀﾞ', 'Yamada']) {
+        expect(errorsOf(await post({ ...valid, name_kana: kana }).expect(422))).toEqual([{ field: 'name_kana', error_code: 'katakana' }]);
+      }
+    });
+
+    it('phone takes full-width digits and dashes as typed', async () => {
+      const c = await create({ phone: '０３－９９９９－０００１' });
+      expect(c.phone).toBe('０３－９９９９－０００１');
+    });
+
+    it('refuses a shop that does not exist', async () => {
+      expect(errorsOf(await post({ ...valid, shop_id: 987654 }).expect(422))).toEqual([{ field: 'shop_id', error_code: 'exists' }]);
+    });
+  });
+
+  it('updates with the version read and refuses a stale one, leaving the row as it was', async () => {
+    const c = await create({ cs_memo: '最初' });
+    expect((await put(c.id, { ...valid, cs_memo: '二回目', version: 1 }).expect(200)).body.data).toMatchObject({ cs_memo: '二回目', version: 2 });
+    const stale = await put(c.id, { ...valid, cs_memo: '古い', version: 1 });
+    expect(stale.status).toBe(400);
+    expectErrorEnvelope(stale.body, 'NAL-CTM-003');
+    expect((await reload(c.id)).cs_memo).toBe('二回目');
+    await put(987654, { ...valid, version: 1 }).expect(404);
+    expect(errorsOf(await put(c.id, { ...valid }).expect(422))).toEqual([{ field: 'version', error_code: 'required' }]);
+  });
+
+  describe('same-person groups', () => {
+    it('groups customers sharing an e-mail, compared trimmed and lower-cased', async () => {
+      const a = await create({ email: 'group.mail@example.jp' });
+      const b = await create({ email: ' Group.Mail@EXAMPLE.jp' });
+      const other = await create({ email: 'someone.else@example.jp' });
+      expect(await groupsOf(a.id, b.id, other.id)).toEqual([a.id, a.id, other.id]);
+      expect((await reload(b.id)).same_person_count).toBe(2);
+    });
+
+    it('groups customers sharing a phone number, normalised: full-width digits, hyphens and dashes', async () => {
+      const a = await create({ phone: '06-2222-3333' });
+      const b = await create({ phone: '０６２２２２３３３３' });
+      const c = await create({ phone: '06ー2222ー3333' });
+      const d = await create({ phone: '(06) 2222 3333' });
+      expect(await groupsOf(a.id, b.id, c.id, d.id)).toEqual([a.id, a.id, a.id, a.id]);
+    });
+
+    it('joins groups transitively: A shares an e-mail with B, B a phone with C', async () => {
+      const a = await create({ email: 'trans.a@example.jp', phone: '011-000-0001' });
+      const c = await create({ email: 'trans.c@example.jp', phone: '011-000-0002' });
+      expect(await groupsOf(a.id, c.id)).toEqual([a.id, c.id]);
+      const b = await create({ email: 'trans.a@example.jp', phone: '011-000-0002' });
+      expect(await groupsOf(a.id, b.id, c.id)).toEqual([a.id, a.id, a.id]);
+      const group = (await get(`/${c.id}/same-email-and-phone`).expect(200)).body.data;
+      expect(group.customers.map((m: { id: number }) => m.id)).toEqual([a.id, c.id, b.id].sort((x, y) => x - y));
+      expect(group.same_person_id).toBe(a.id);
+    });
+
+    it('splits a group when the shared value changes, and joins another when a value starts to match', async () => {
+      const a = await create({ email: 'split.a@example.jp', phone: '022-000-0001' });
+      const b = await create({ email: 'split.a@example.jp', phone: '022-000-0002' });
+      const c = await create({ email: 'split.c@example.jp', phone: '022-000-0002' });
+      expect(await groupsOf(a.id, b.id, c.id)).toEqual([a.id, a.id, a.id]);
+      // B, the link between A and C, changes both: three people again.
+      const moved = (await put(b.id, { ...valid, email: 'split.b@example.jp', phone: '022-000-0003', version: b.version }).expect(200)).body.data;
+      expect(await groupsOf(a.id, b.id, c.id)).toEqual([a.id, b.id, c.id]);
+      // C takes A's e-mail: C joins A.
+      await put(c.id, { ...valid, email: 'SPLIT.A@example.jp', phone: '022-000-0002', version: c.version }).expect(200);
+      expect(await groupsOf(a.id, b.id, c.id)).toEqual([a.id, b.id, a.id]);
+      // A, the smallest id, leaves: C stays alone under its own id.
+      await put(a.id, { ...valid, email: null, phone: null, version: a.version }).expect(200);
+      expect(await groupsOf(a.id, b.id, c.id)).toEqual([a.id, moved.id, c.id]);
+    });
+
+    it('keeps groups right when many customers are changed at once', async () => {
+      const base = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => create({ phone: `033-000-000${i}` })));
+      // Everyone takes one phone number at the same time: one group.
+      await Promise.all(base.map((c) => put(c.id, { ...valid, phone: '033-999-9999', version: c.version }).expect(200)));
+      const ids = base.map((c) => c.id);
+      expect(new Set(await groupsOf(...ids))).toEqual(new Set([Math.min(...ids)]));
+      // Everyone leaves at the same time: six people.
+      const current = await Promise.all(ids.map(reload));
+      await Promise.all(current.map((c, i) => put(c.id, { ...valid, phone: `033-111-000${i}`, version: c.version }).expect(200)));
+      expect(await groupsOf(...ids)).toEqual(ids);
+    });
+
+    it('shares the general memo: PUT same-email-and-phone sets it on every member', async () => {
+      const a = await create({ email: 'memo.group@example.jp', general_memo: '古いメモ' });
+      const b = await create({ phone: '044-000-0001', email: 'memo.group@example.jp' });
+      const lone = await create({ email: 'memo.alone@example.jp', general_memo: '別人' });
+      const res = await ctx.api.http
+        .put(`/api/v1/customers/${b.id}/same-email-and-phone`)
+        .set('Authorization', staff.auth)
+        .send({ general_memo: '同一人物の共通メモ' })
+        .expect(200);
+      expect(res.body.data).toMatchObject({ customer_id: b.id, same_person_id: a.id, general_memo: '同一人物の共通メモ' });
+      expect((await reload(a.id)).general_memo).toBe('同一人物の共通メモ');
+      expect((await reload(b.id)).general_memo).toBe('同一人物の共通メモ');
+      expect((await reload(lone.id)).general_memo).toBe('別人');
+      // A later edit of a member's fields leaves the shared memo alone.
+      const current = await reload(a.id);
+      await put(a.id, { ...valid, email: 'memo.group@example.jp', general_memo: 'ignored', version: current.version }).expect(200);
+      expect((await get(`/${a.id}/same-email-and-phone`).expect(200)).body.data.general_memo).toBe('同一人物の共通メモ');
+      const tooLong = await ctx.api.http.put(`/api/v1/customers/${a.id}/same-email-and-phone`).set('Authorization', staff.auth).send({ general_memo: 'メ'.repeat(1001) }).expect(422);
+      expect(errorsOf(tooLong)).toEqual([{ field: 'general_memo', error_code: 'max_length', params: { max: 1000 } }]);
+      await ctx.api.http.put('/api/v1/customers/987654/same-email-and-phone').set('Authorization', staff.auth).send({ general_memo: 'x' }).expect(404);
+    });
+  });
+
+  describe('search', () => {
+    let target: { id: number };
+    beforeAll(async () => {
+      target = await create({
+        name: '検索 一郎',
+        name_kana: 'ケンサク イチロウ',
+        phone: '099-123-4567',
+        email: 'Search.Ichiro@Example.JP',
+        company_name: '検索商事株式会社',
+        ec_site_id: 'EC-SEARCH-77',
+        shop_id: shopId,
+      });
+      await create({ name: '別人 二郎', name_kana: 'ベツジン ジロウ', phone: '099-765-4321', email: 'other.jiro@example.jp', company_name: '別会社', ec_site_id: 'EC-OTHER' });
+    });
+    const ids = async (q: string) => (await get(`?${q}`).expect(200)).body.data.map((c: { id: number }) => c.id);
+
+    it.each([
+      ['name', 'name=検索'],
+      ['kana', `name_kana=${encodeURIComponent('ケンサク')}`],
+      ['phone, normalised', `phone=${encodeURIComponent('０９９－１２３')}`],
+      ['phone without hyphens', 'phone=0991234567'],
+      ['e-mail, any case', 'email=SEARCH.ichiro'],
+      ['company', `company_name=${encodeURIComponent('検索商事')}`],
+      ['EC id', 'ec_site_id=search-77'],
+    ])('by %s', async (_, q) => {
+      expect(await ids(q)).toEqual([target.id]);
+    });
+
+    it('by shop and same-person group, with the list envelope and order counts', async () => {
+      const res = await get(`?shop_id=${shopId}&name=検索&per_page=20`).expect(200);
+      expect(res.body.data.map((c: { id: number }) => c.id)).toEqual([target.id]);
+      expect(res.body.data[0]).toMatchObject({ order_count: 0, shop_name: 'テストショップ' });
+      expect(res.body.pagination).toMatchObject({ from: 1, to: 1, total: 1, current_page: 1, per_page: 20, last_page: 1 });
+      expect(await ids(`same_person_id=${target.id}`)).toEqual([target.id]);
+      expect(errorsOf(await get('?per_page=7').expect(422))).toEqual([{ field: 'per_page', error_code: 'in', params: { values: '20,50,100,200' } }]);
+    });
+
+    it('answers id and name for selects', async () => {
+      const res = await get('/list').expect(200);
+      expect(res.body.data).toContainEqual({ id: target.id, name: '検索 一郎' });
+    });
+  });
+
+  it('answers an empty estimate history in the list envelope', async () => {
+    const c = await create({});
+    const res = await get(`/${c.id}/estimates/history`).expect(200);
+    expect(res.body).toEqual({ data: [], pagination: { from: null, to: null, total: 0, current_page: 1, per_page: 50, last_page: 1 } });
+    await get('/987654/estimates/history').expect(404);
+  });
+
+  describe('CSV export', () => {
+    const exportIds = (body: object) => ctx.api.http.post('/api/v1/customers/export').set('Authorization', staff.auth).send(body);
+    const downloadPath = (url: string) => {
+      const u = new URL(url);
+      return `${u.pathname}${u.search}`;
+    };
+
+    it('refuses an empty selection with NAL-CTM-001', async () => {
+      for (const body of [{ customer_ids: [] }, {}]) {
+        const res = await exportIds(body).expect(422);
+        expectErrorEnvelope(res.body, 'NAL-422');
+        expect(errorsOf(res)).toEqual([{ field: 'customer_ids', error_code: 'NAL-CTM-001' }]);
+      }
+      expect(errorsOf(await exportIds({ customer_ids: [987654] }).expect(422))).toEqual([{ field: 'customer_ids', error_code: 'exists' }]);
+    });
+
+    it('writes a CSV of the selected customers and answers a signed URL that downloads it', async () => {
+      const a = await create({ name: 'エクスポート 甲', email: 'export.a@example.jp', cs_memo: '=HYPERLINK("http://evil")' });
+      const b = await create({ name: 'エクスポート 乙', phone: '055-000-0001' });
+      await create({ name: 'エクスポート 丙' });
+      const res = await exportIds({ customer_ids: [b.id, a.id] }).expect(200);
+      const url: string = res.body.data.url;
+      expect(url.startsWith(`${ctx.api.config.PUBLIC_API_URL.replace(/\/$/, '')}/api/v1/medias/download?`)).toBe(true);
+
+      const file = await request(ctx.api.app.getHttpServer())
+        .get(downloadPath(url))
+        .buffer(true)
+        .parse((r, done) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c: Buffer) => chunks.push(c));
+          r.on('end', () => done(null, Buffer.concat(chunks)));
+        })
+        .expect(200);
+      expect(file.headers['content-type']).toMatch(/^text\/csv/);
+      expect(file.headers['content-disposition']).toMatch(/attachment; filename="customers_\d{14}\.csv"/);
+      const bytes = file.body as Buffer;
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const lines = bytes.toString('utf8').slice(1).trim().split('\r\n');
+      expect(lines[0]).toMatch(/^顧客ID,同一人物ID,氏名,氏名カナ/);
+      expect(lines).toHaveLength(3);
+      expect(lines[1]).toMatch(new RegExp(`^${a.id},${a.id},エクスポート 甲,`));
+      expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")"`);
+      expect(lines[2]).toMatch(new RegExp(`^${b.id},${b.id},エクスポート 乙,`));
+      expect(bytes.toString('utf8')).not.toContain('エクスポート 丙');
+    });
+
+    it('refuses a tampered, expired or unsigned URL with the 404 envelope', async () => {
+      const c = await create({ name: '改ざん' });
+      const url = new URL((await exportIds({ customer_ids: [c.id] }).expect(200)).body.data.url);
+      const variants: [string, (p: URLSearchParams) => void][] = [
+        ['another key', (p) => p.set('key', p.get('key')!.replace('customers_', 'customerz_'))],
+        ['another name', (p) => p.set('name', 'other.csv')],
+        ['a later expiry', (p) => p.set('expires', String(Number(p.get('expires')) + 3600))],
+        ['an expiry in the past', (p) => p.set('expires', String(Math.floor(Date.now() / 1000) - 10))],
+        ['another signature', (p) => p.set('sig', 'A'.repeat(43))],
+        ['no signature', (p) => p.delete('sig')],
+      ];
+      for (const [, change] of variants) {
+        const params = new URLSearchParams(url.search);
+        change(params);
+        const res = await ctx.api.http.get(`${url.pathname}?${params}`).expect(404);
+        expectErrorEnvelope(res.body, 'NAL-404');
+      }
+      await ctx.api.http.get(`${url.pathname}${url.search}`).expect(200);
+    });
+
+    it('refuses a URL whose time has passed', async () => {
+      const c = await create({ name: '期限切れ' });
+      const url = new URL((await exportIds({ customer_ids: [c.id] }).expect(200)).body.data.url);
+      // The same file signed with the same key five minutes and a second ago: a valid signature, out of time.
+      const earlier = new LocalDiskStorage({
+        dir: ctx.api.config.FILE_STORAGE_DIR,
+        publicApiUrl: ctx.api.config.PUBLIC_API_URL,
+        urlSigningSecret: ctx.api.config.JWT_SECRET,
+        now: () => Date.now() - 301_000,
+      });
+      const expired = new URL(earlier.signedDownloadUrl(url.searchParams.get('key')!, { fileName: url.searchParams.get('name')! }));
+      const res = await ctx.api.http.get(`${expired.pathname}${expired.search}`).expect(404);
+      expectErrorEnvelope(res.body, 'NAL-404');
+      // Signed now with the same key, it downloads: only the time was wrong.
+      const fresh = new URL(new LocalDiskStorage({ dir: ctx.api.config.FILE_STORAGE_DIR, publicApiUrl: ctx.api.config.PUBLIC_API_URL, urlSigningSecret: ctx.api.config.JWT_SECRET }).signedDownloadUrl(url.searchParams.get('key')!));
+      await ctx.api.http.get(`${fresh.pathname}${fresh.search}`).expect(200);
+    });
+  });
+
+  it('lets the accountant read but not write, and refuses maker users', async () => {
+    const accountant = await ctx.api.signedIn('accountant');
+    const maker = await ctx.api.signedIn('maker');
+    await ctx.api.http.get('/api/v1/customers').set('Authorization', accountant.auth).expect(200);
+    await ctx.api.http.post('/api/v1/customers').set('Authorization', accountant.auth).send(valid).expect(403);
+    await ctx.api.http.get('/api/v1/customers').set('Authorization', maker.auth).expect(403);
+  });
+
+  it('refuses an export id beyond any record id with 422, not 500', async () => {
+    const operator = await ctx.api.signedIn('operator');
+    const res = await ctx.api.http.post('/api/v1/customers/export').set('Authorization', operator.auth).send({ customer_ids: [1e20] }).expect(422);
+    expect(res.body.error.errors).toEqual([{ field: 'customer_ids', error_code: 'max', params: { max: Number.MAX_SAFE_INTEGER } }]);
+  });
+});

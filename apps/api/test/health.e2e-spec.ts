@@ -1,0 +1,67 @@
+import { withAdmin } from '../../../libs/infra/test/support/test-database';
+import { RedisProcess } from './support/redis-process';
+import { TestApp } from './support/test-app';
+import { startTestEnvironment, TestEnvironment } from './support/test-env';
+
+/** GET /health reports PostgreSQL and Redis separately; 503 while either is down, 200 again once back. */
+describe('health', () => {
+  let env: TestEnvironment;
+  let api: TestApp;
+  let redis: RedisProcess;
+
+  beforeAll(async () => {
+    redis = await RedisProcess.start();
+    env = await startTestEnvironment({ REDIS_URL: redis.url });
+    api = await TestApp.start(env.config);
+  });
+
+  afterAll(async () => {
+    await api?.close();
+    await redis?.down();
+    await env?.stop();
+  });
+
+  async function eventually(status: number) {
+    const deadline = Date.now() + 15_000;
+    let res = await api.http.get('/api/v1/health');
+    while (res.status !== status && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+      res = await api.http.get('/api/v1/health');
+    }
+    expect(res.status).toBe(status);
+    return res.body.data;
+  }
+
+  it('answers 200 with both up, and the outbox backlog', async () => {
+    const data = await eventually(200);
+    expect(data).toMatchObject({
+      status: 'ok',
+      postgres: { status: 'up', latency_ms: expect.any(Number) },
+      redis: { status: 'up', latency_ms: expect.any(Number) },
+      outbox: { unpublished: 0, oldest_age_seconds: null },
+    });
+  });
+
+  it('turns 503 when Redis is killed, and 200 when it is back', async () => {
+    await redis.down();
+    const down = await eventually(503);
+    expect(down).toMatchObject({ status: 'unavailable', postgres: { status: 'up' }, redis: { status: 'down', error: expect.any(String) } });
+    await redis.up();
+    await eventually(200);
+  });
+
+  it('turns 503 when PostgreSQL refuses connections, and 200 when it accepts them again', async () => {
+    const name = new URL(env.databaseUrl).pathname.slice(1);
+    await withAdmin(async (c) => {
+      await c.query(`ALTER DATABASE "${name}" WITH ALLOW_CONNECTIONS false`);
+      await c.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1`, [name]);
+    });
+    try {
+      const down = await eventually(503);
+      expect(down).toMatchObject({ postgres: { status: 'down' }, redis: { status: 'up' }, outbox: null });
+    } finally {
+      await withAdmin((c) => c.query(`ALTER DATABASE "${name}" WITH ALLOW_CONNECTIONS true`));
+    }
+    await eventually(200);
+  });
+});

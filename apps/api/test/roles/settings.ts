@@ -1,0 +1,26 @@
+/** Routes of the settings area and who may pass the guard (see roles.e2e-spec.ts for the letters). */
+const R = 'yyyyyy-';
+const RW = 'yy-----';
+
+export const SETTINGS_ROUTES: Record<string, string> = {
+  'GET /shops': R,
+  'GET /shops/:id': R,
+  'POST /shops': RW,
+  'PUT /shops/:id': RW,
+  'DELETE /shops/:id': RW,
+  'GET /delivery_methods': R,
+  'POST /delivery_methods': RW,
+  'PUT /delivery_methods/:id': RW,
+  'DELETE /delivery_methods/:id': RW,
+  'GET /delivery_companies': R,
+  'POST /delivery_companies': RW,
+  'PUT /delivery_companies/:id': RW,
+  'DELETE /delivery_companies/:id': RW,
+  'GET /payments/search': R,
+  'GET /settings/option': R,
+  'PUT /settings/option': RW,
+  'GET /settings/time_shipments': R,
+  'POST /settings/time_shipments': RW,
+  'PUT /settings/time_shipments/:id': RW,
+  'DELETE /settings/time_shipments/:id': RW,
+};

@@ -1,0 +1,295 @@
+import { toCamelKeys, toSnake, toSnakeKeys } from './case';
+import { toFieldErrors, type FieldError, type FieldErrors } from './field-errors';
+import { accessToken, clearSession, hasSession, saveSession, setCookie } from './session';
+
+/**
+ * The console's one API client (SPEC.md §7 "Behaviour of answers", DESIGN.md §4).
+ * 2xx, 400 and 422 come back as an ApiResult; everything else calls a handler and rejects.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryValue = string | number | boolean | Date | null | undefined;
+export type Query = Record<string, QueryValue | readonly QueryValue[]>;
+
+export type Pagination = {
+  from: number | null;
+  to: number | null;
+  total: number;
+  currentPage: number;
+  perPage: number;
+  lastPage: number;
+};
+
+export type ApiErrorBody = {
+  errorCode: string;
+  message: string;
+  errors: FieldError[];
+  /** `errors` nested by field path, for forms. */
+  fieldErrors: FieldErrors;
+  requestId?: string;
+};
+
+export type ApiSuccess<T> = { ok: true; status: number; data: T; pagination?: Pagination };
+export type ApiFailure = { ok: false; status: 400 | 422; error: ApiErrorBody };
+export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
+
+export type RequestOptions = {
+  query?: Query;
+  /** Plain data is sent as JSON with snake_case keys; FormData and Blob are sent as they are. */
+  body?: unknown;
+  /** false for the calls made before sign-in (login URLs, refresh): no bearer, no refresh on 401. */
+  auth?: boolean;
+  signal?: AbortSignal;
+};
+
+export type ApiHandlers = {
+  onUnauthenticated: () => void;
+  onForbidden: () => void;
+  onNotFound: () => void;
+  /** `ERR-0{status}` or `ERR-ANOTHER`; the same code is in the `oms_network_error` cookie. */
+  onNetworkError: (code: string) => void;
+};
+
+export type ApiClientOptions = {
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  /** How often a request that got 401 checks whether the running refresh has finished. */
+  refreshPollMs?: number;
+};
+
+export const NETWORK_ERROR_COOKIE = 'oms_network_error';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errorCode?: string,
+    readonly requestId?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** `role=a&role=b`, keys in snake_case; undefined, null and '' are left out. */
+export function toQueryString(query: Query | undefined): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    const values: readonly QueryValue[] = Array.isArray(value) ? value : [value as QueryValue];
+    for (const item of values) {
+      if (item === undefined || item === null || item === '') continue;
+      params.append(toSnake(key), item instanceof Date ? item.toISOString() : String(item));
+    }
+  }
+  return params.toString();
+}
+
+type Exchange = { status: number; body: unknown };
+type WireErrorBody = { error?: Partial<Omit<ApiErrorBody, 'fieldErrors'>> };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The Web Lock that serialises refreshes across the console's tabs. */
+export const REFRESH_LOCK = 'oms-refresh';
+
+/** Runs `fn` holding the refresh lock; without the Web Locks API (old browsers, jsdom) just runs it. */
+async function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
+  const locks: LockManager | undefined = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? await locks.request(REFRESH_LOCK, fn) : fn();
+}
+
+export function createApiClient(options: ApiClientOptions = {}) {
+  const baseUrl = options.baseUrl ?? '/api/v1';
+  // Looked up at call time so that a fetch patched later (MSW in tests) is the one used.
+  const fetchFn: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const refreshPollMs = options.refreshPollMs ?? 100;
+  let handlers: ApiHandlers = {
+    onUnauthenticated: () => undefined,
+    onForbidden: () => undefined,
+    onNotFound: () => undefined,
+    onNetworkError: () => undefined,
+  };
+  let refreshing = false;
+  /** Why the last refresh of this tab failed short of ending the session; the requests that waited on it reject with it. */
+  let refreshError: unknown = null;
+
+  function networkFailure(code: string, status: number, body?: unknown): ApiError {
+    setCookie(NETWORK_ERROR_COOKIE, code);
+    handlers.onNetworkError(code);
+    return errorOf(status, body, code);
+  }
+
+  /** 403, 404 and the rest (not 400, 401, 422) go to their handler; returns the ApiError to reject with. */
+  function routed(status: number, body: unknown): ApiError {
+    if (status === 403) handlers.onForbidden();
+    else if (status === 404) handlers.onNotFound();
+    else return networkFailure(`ERR-0${status}`, status, body);
+    return errorOf(status, body);
+  }
+
+  /** One HTTP exchange, body read and camel-cased. A thrown fetch or body read is ERR-ANOTHER. */
+  async function exchange(method: HttpMethod, path: string, opts: RequestOptions, token: string | null): Promise<Exchange> {
+    const qs = toQueryString(opts.query);
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    let body: BodyInit | undefined;
+    if (opts.body instanceof FormData || opts.body instanceof Blob) {
+      body = opts.body;
+    } else if (opts.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(toSnakeKeys(opts.body));
+    }
+    try {
+      const res = await fetchFn(`${baseUrl}${path}${qs ? `?${qs}` : ''}`, {
+        method,
+        headers,
+        body,
+        credentials: 'same-origin',
+        signal: opts.signal,
+      });
+      const text = await res.text();
+      return { status: res.status, body: toCamelKeys(parseJson(text)) };
+    } catch (err) {
+      // A caller that gave up is not a network failure.
+      if (opts.signal?.aborted || (err as Error)?.name === 'AbortError') throw err;
+      throw networkFailure('ERR-ANOTHER', 0);
+    }
+  }
+
+  /**
+   * true with the new token stored, false when the server ended the session (401). Anything else
+   * (429, 5xx, no answer) leaves the session alone and throws, routed like any other failure.
+   */
+  async function refresh(): Promise<boolean> {
+    const { status, body } = await exchange('POST', '/auth/refresh', {}, null);
+    if (status === 401) return false;
+    if (status < 200 || status >= 300) throw routed(status, body);
+    const { data } = body as { data: { accessToken: string; expiresIn: number } };
+    saveSession(data.accessToken, data.expiresIn);
+    return true;
+  }
+
+  /**
+   * After a 401 on a request sent with `sentToken`: true when a newer token is stored to retry with,
+   * false when the session has ended. Only one refresh runs at a time, in this tab and across tabs:
+   * a second refresh with the same (rotated) refresh cookie looks like token theft to the server,
+   * which then revokes the whole sign-in.
+   */
+  async function renewAfter401(sentToken: string | null): Promise<boolean> {
+    if (refreshing) {
+      while (refreshing) await sleep(refreshPollMs);
+      if (refreshError) throw refreshError;
+      return hasSession();
+    }
+    refreshing = true;
+    refreshError = null;
+    try {
+      return await withRefreshLock(async () => {
+        // Another tab, or this one, refreshed while this request was on its way: just retry.
+        if (hasSession() && accessToken() !== sentToken) return true;
+        if (await refresh()) return true;
+        clearSession();
+        handlers.onUnauthenticated();
+        return false;
+      });
+    } catch (err) {
+      refreshError = err;
+      throw err;
+    } finally {
+      refreshing = false;
+    }
+  }
+
+  async function request<T>(method: HttpMethod, path: string, opts: RequestOptions = {}): Promise<ApiResult<T>> {
+    const auth = opts.auth ?? true;
+    const sentToken = auth ? accessToken() : null;
+    let answer = await exchange(method, path, opts, sentToken);
+    if (answer.status === 401 && auth) {
+      if (!(await renewAfter401(sentToken))) throw errorOf(401, answer.body);
+      answer = await exchange(method, path, opts, accessToken());
+      if (answer.status === 401) {
+        clearSession();
+        handlers.onUnauthenticated();
+        throw errorOf(401, answer.body);
+      }
+    }
+    return settle<T>(answer);
+  }
+
+  function settle<T>({ status, body }: Exchange): ApiResult<T> {
+    if (status >= 200 && status < 300) {
+      const { data, pagination } = (body ?? {}) as { data?: T; pagination?: Pagination };
+      return { ok: true, status, data: data as T, ...(pagination ? { pagination } : {}) };
+    }
+    if (status === 400 || status === 422) return { ok: false, status, error: errorBodyOf(status, body) };
+    if (status === 401) throw errorOf(status, body); // only reached by auth: false calls
+    throw routed(status, body);
+  }
+
+  async function download(path: string, query?: Query): Promise<string> {
+    // Opened before the first await: Safari blocks as a pop-up a window.open that no longer runs in the click.
+    const win = window.open('', '_blank');
+    try {
+      const res = await request<{ token: string }>('GET', '/medias/token');
+      if (!res.ok) throw errorOf(res.status, { error: res.error });
+      const url = `${baseUrl}${path}?${toQueryString({ ...query, token: res.data.token })}`;
+      if (win) win.location.href = url;
+      return url;
+    } catch (err) {
+      win?.close();
+      throw err;
+    }
+  }
+
+  return {
+    request,
+    get: <T>(path: string, opts?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, opts),
+    post: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'body'>) => request<T>('POST', path, { ...opts, body }),
+    put: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'body'>) => request<T>('PUT', path, { ...opts, body }),
+    delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
+    download,
+    setHandlers(next: Partial<ApiHandlers>) {
+      handlers = { ...handlers, ...next };
+    },
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export const api = createApiClient();
+
+export type SwrKey = string | readonly [path: string, query?: Query];
+
+/** SWR fetcher on the default client: `useSWR(['/orders', { page: 1 }], swrFetcher)`. */
+export async function swrFetcher<T>(key: SwrKey): Promise<{ data: T; pagination?: Pagination }> {
+  const [path, query] = typeof key === 'string' ? [key, undefined] : key;
+  const res = await api.get<T>(path, { query });
+  if (!res.ok) throw errorOf(res.status, { error: res.error });
+  return { data: res.data, pagination: res.pagination };
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined; // e.g. a proxy's HTML error page
+  }
+}
+
+function errorBodyOf(status: number, body: unknown): ApiErrorBody {
+  const error = (body as WireErrorBody | undefined)?.error ?? {};
+  const errors = error.errors ?? [];
+  return {
+    errorCode: error.errorCode ?? `NAL-${status}`,
+    message: error.message ?? `HTTP ${status}`,
+    errors,
+    fieldErrors: toFieldErrors(errors),
+    ...(error.requestId ? { requestId: error.requestId } : {}),
+  };
+}
+
+function errorOf(status: number, body: unknown, fallbackMessage?: string): ApiError {
+  const error = (body as WireErrorBody | undefined)?.error;
+  return new ApiError(status, error?.message ?? fallbackMessage ?? `HTTP ${status}`, error?.errorCode, error?.requestId);
+}

@@ -1,0 +1,10 @@
+import { mutate } from 'swr';
+import { api } from '../api/client';
+import { clearSession } from '../api/session';
+
+/** Ends the session on the server (revokes the refresh family), clears stored data and cached answers. */
+export async function signOut(): Promise<void> {
+  await api.post('/auth/logout', undefined, { auth: false }).catch(() => undefined);
+  clearSession();
+  await mutate(() => true, undefined, { revalidate: false });
+}

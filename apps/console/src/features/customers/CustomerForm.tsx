@@ -1,0 +1,87 @@
+import { Alert, Button, Card, Form, Input, Select, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useCurrentUser } from '../../auth/use-current-user';
+import { useShopOptions } from '../../common/use-options';
+import { EditFormProps, useServerForm } from '../../common/use-server-form';
+import { Customer, CustomerInput } from './api/customer';
+
+interface Props extends EditFormProps<Customer, CustomerInput> {
+  /** Where to go after saving. */
+  goTo: string;
+}
+
+/** Create and edit. The general memo is shared by the same-person group: set here on create, afterwards on the detail page. */
+export function CustomerForm({ title, initial, submit, successMessage, goTo }: Props) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useCurrentUser();
+  const shops = useShopOptions(!!user?.permissions.includes('settings.read'));
+  const [form] = Form.useForm<CustomerInput>();
+  const { onFinish, onValuesChange, saving, refusal } = useServerForm(form, submit, { message: successMessage, goTo });
+
+  return (
+    <Card title={title}>
+      {refusal && <Alert type="error" showIcon message={refusal} style={{ marginBottom: 16 }} data-testid="form-refusal" />}
+      <Form form={form} layout="vertical" style={{ maxWidth: 640 }} initialValues={initial ?? {}} onFinish={onFinish} onValuesChange={onValuesChange}>
+        {initial && (
+          <Form.Item name="version" hidden>
+            <Input />
+          </Form.Item>
+        )}
+        <Form.Item name="name" label={t('customers.name')} required>
+          <Input id="customer-name" maxLength={100} />
+        </Form.Item>
+        <Form.Item name="nameKana" label={t('customers.nameKana')} tooltip={t('customers.nameKanaHelp')}>
+          <Input id="customer-name-kana" maxLength={100} />
+        </Form.Item>
+        <Form.Item name="companyName" label={t('customers.companyName')}>
+          <Input id="customer-company-name" maxLength={100} />
+        </Form.Item>
+        <Form.Item name="zip" label={t('customers.zip')}>
+          <Input id="customer-zip" maxLength={10} />
+        </Form.Item>
+        <Form.Item name="address" label={t('customers.address')}>
+          <Input id="customer-address" maxLength={100} />
+        </Form.Item>
+        <Form.Item name="phone" label={t('customers.phone')}>
+          <Input id="customer-phone" maxLength={15} />
+        </Form.Item>
+        <Form.Item name="fax" label={t('customers.fax')}>
+          <Input id="customer-fax" maxLength={15} />
+        </Form.Item>
+        <Form.Item name="email" label={t('customers.email')}>
+          <Input id="customer-email" maxLength={100} />
+        </Form.Item>
+        <Form.Item name="ecSiteId" label={t('customers.ecSiteId')}>
+          <Input id="customer-ec-site-id" maxLength={50} />
+        </Form.Item>
+        <Form.Item name="coreSystemCustomerId" label={t('customers.coreSystemCustomerId')}>
+          <Input id="customer-core-system-id" maxLength={50} />
+        </Form.Item>
+        <Form.Item name="shopId" label={t('customers.shopId')}>
+          <Select
+            id="customer-shop-id"
+            allowClear
+            style={{ maxWidth: 320 }}
+            options={shops.map((s) => ({ value: s.id, label: `${s.name}（${s.code}）` }))}
+          />
+        </Form.Item>
+        <Form.Item name="csMemo" label={t('customers.csMemo')}>
+          <Input.TextArea id="customer-cs-memo" rows={3} maxLength={1000} />
+        </Form.Item>
+        {!initial && (
+          <Form.Item name="generalMemo" label={t('customers.generalMemo')} tooltip={t('customers.generalMemoHelp')}>
+            <Input.TextArea id="customer-general-memo" rows={3} maxLength={1000} />
+          </Form.Item>
+        )}
+        <Space>
+          <Button type="primary" htmlType="submit" loading={saving} id="customer-save">
+            {t('common.save')}
+          </Button>
+          <Button onClick={() => navigate(goTo)}>{t('common.cancel')}</Button>
+        </Space>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,78 @@
+export const PRODUCT_STATES = ['available', 'unavailable', 'available_long_term'] as const;
+export const SHIPPING_TYPES = ['direct_delivery', 'order_delivery'] as const;
+export const POSTING_SUPPORT_STATUSES = ['supported', 'not_compatible'] as const;
+export const PRODUCTS_PATH = '/products';
+
+export type ProductState = (typeof PRODUCT_STATES)[number];
+
+export interface Product {
+  id: number;
+  productCode: string;
+  ownProductCode: string | null;
+  ecProductCode: string | null;
+  makerProductCode: string | null;
+  makerCodeOrProductId: string | null;
+  shopId: number;
+  shopName: string;
+  shopCode: string;
+  shopType: 'platform_1' | 'platform_2';
+  shopProductId: string | null;
+  makerId: number;
+  makerName: string;
+  makerCode: string;
+  productName: string;
+  categoryName: string | null;
+  price: number;
+  taxPercentage: number;
+  tax: number;
+  priceWithTax: number;
+  wholesalePrice: number | null;
+  option1: string | null;
+  option2: string | null;
+  shippingType: (typeof SHIPPING_TYPES)[number];
+  availableShipment: boolean;
+  estimateShipDate: string | null;
+  deliveryCategory: string | null;
+  isDisplay: boolean;
+  postingSupportStatus: (typeof POSTING_SUPPORT_STATUSES)[number];
+  state: ProductState;
+  lastChangedAt: string | null;
+  updatedAt: string;
+  version: number;
+}
+
+/** What the form sends: the API derives tax and price with tax itself. */
+export type ProductInput = Omit<
+  Product,
+  'id' | 'makerCodeOrProductId' | 'shopName' | 'shopCode' | 'shopType' | 'makerName' | 'makerCode' | 'tax' | 'priceWithTax' | 'lastChangedAt' | 'updatedAt' | 'version'
+> & { version?: number };
+
+export interface ProductChange {
+  id: number;
+  productId: number;
+  productCode: string;
+  productName: string;
+  field: 'state' | 'estimate_ship_date';
+  from: string | null;
+  to: string | null;
+  changedBy: { id: number; name: string | null } | null;
+  changedAt: string;
+}
+
+export interface ImportResult {
+  created: number;
+  updated: number;
+  total: number;
+}
+
+/**
+ * The price with tax the server will store, for display while typing (the server computes the real
+ * one): the tax is rounded down to the yen. Blank when the inputs are not yet yen amounts.
+ */
+export function displayPriceWithTax(price: unknown, taxPercentage: unknown): number | null {
+  const p = Number(price);
+  const r = Number(taxPercentage);
+  if (price === null || price === undefined || price === '' || !Number.isInteger(p) || p < 0) return null;
+  if (taxPercentage === null || taxPercentage === undefined || taxPercentage === '' || !Number.isInteger(r) || r < 0) return null;
+  return p + Math.floor((p * r) / 100);
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import i18n, { setLanguage } from '../../i18n';
+import { displayPriceWithTax } from './api/product';
+import { csvErrorLine } from './csv-errors';
+
+describe('product CSV import errors', () => {
+  it('says where and what, translated', () => {
+    setLanguage('ja');
+    const t = i18n.t.bind(i18n);
+    expect(csvErrorLine({ field: 'rows.3.商品名', errorCode: 'max_length', params: { max: 100 } }, t)).toBe('3行目「商品名」: 100文字以内で入力してください。');
+    expect(csvErrorLine({ field: 'rows.5.ショップ商品ID', errorCode: 'digits', params: { length: 12 } }, t)).toBe('5行目「ショップ商品ID」: 12桁の数字で入力してください。');
+    expect(csvErrorLine({ field: 'rows.9', errorCode: 'invalid', params: { cells: 2, expected: 22 } }, t)).toBe('9行目: 入力内容が正しくありません。');
+    expect(csvErrorLine({ field: 'header.商品名', errorCode: 'required' }, t)).toBe('見出し「商品名」: 必須項目です。');
+    expect(csvErrorLine({ field: 'file', errorCode: 'file_format_invalid' }, t)).toBe('ファイル: ファイル形式が正しくありません。');
+    setLanguage('en');
+    expect(csvErrorLine({ field: 'rows.4.メーカーコード', errorCode: 'exists' }, i18n.t.bind(i18n))).toMatch(/^Row 4, "メーカーコード": /);
+    setLanguage('ja');
+  });
+});
+
+describe('price with tax shown in the form', () => {
+  it('rounds the tax down, like the server', () => {
+    expect(displayPriceWithTax(999, 8)).toBe(1078);
+    expect(displayPriceWithTax(19, 10)).toBe(20);
+    expect(displayPriceWithTax(null, 10)).toBeNull();
+    expect(displayPriceWithTax(100, '')).toBeNull();
+  });
+});

@@ -1,0 +1,108 @@
+import { Alert, Button, Card, DatePicker, Form, Input, InputNumber, Space, Spin } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { applyServerErrors, clearServerErrors } from '../../common/form-errors';
+import { toast } from '../../common/toast';
+import { errorMessage, formatDate } from '../../i18n';
+import { PATHS, saveOption, SettingsOption, TimeShipment, useOption } from './api';
+import { CrudSection } from './CrudSection';
+
+function OptionForm({ option, canWrite }: { option: SettingsOption; canWrite: boolean }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<SettingsOption>();
+  const [saving, setSaving] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  const onFinish = async (values: SettingsOption) => {
+    setSaving(true);
+    setRefusal(null);
+    clearServerErrors(form);
+    try {
+      const result = await saveOption(values);
+      if (result.ok) {
+        toast.success(t('settings.saved'));
+        form.setFieldsValue({ version: result.data.version });
+      } else if (result.status === 422 && result.error.errors.length) applyServerErrors(form, result.error.errors);
+      else setRefusal(errorMessage(result.error.errorCode, undefined, result.error.message));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const text = (name: keyof SettingsOption, max: number) => (
+    <Form.Item name={name} label={t(`settings.option.${name}`)}>
+      <Input id={`option-${name}`} maxLength={max} />
+    </Form.Item>
+  );
+  return (
+    <Card title={t('settings.option.title')} size="small">
+      {refusal && <Alert type="error" showIcon message={refusal} style={{ marginBottom: 16 }} />}
+      <Form form={form} id="option-form" layout="vertical" style={{ maxWidth: 640 }} initialValues={option} onFinish={onFinish} disabled={!canWrite} onValuesChange={(c) => clearServerErrors(form, c)}>
+        <Form.Item name="version" hidden>
+          <Input />
+        </Form.Item>
+        {text('companyName', 100)}
+        {text('zip', 8)}
+        {text('address', 100)}
+        {text('phone', 15)}
+        {text('invoiceRegistrationNumber', 14)}
+        <Form.Item name="defaultTaxPercent" label={t('settings.option.defaultTaxPercent')}>
+          <InputNumber id="option-defaultTaxPercent" min={0} max={100} precision={0} />
+        </Form.Item>
+        <Form.Item name="bankAccount" label={t('settings.option.bankAccount')}>
+          <Input.TextArea id="option-bankAccount" rows={2} maxLength={200} />
+        </Form.Item>
+        {canWrite && (
+          <Button type="primary" htmlType="submit" loading={saving} id="option-save">
+            {t('common.save')}
+          </Button>
+        )}
+      </Form>
+    </Card>
+  );
+}
+
+type TimelineForm = { month?: Dayjs; startDate?: Dayjs; finishDate?: Dayjs; version?: number };
+
+export function OrderTab({ canWrite }: { canWrite: boolean }) {
+  const { t } = useTranslation();
+  const option = useOption();
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size="large">
+      {option ? <OptionForm option={option} canWrite={canWrite} /> : <Spin />}
+      <CrudSection<TimeShipment>
+        id="timeline"
+        path={PATHS.timeShipments}
+        title={t('settings.timeline.title')}
+        createTitle={t('settings.timeline.createTitle')}
+        editTitle={t('settings.timeline.editTitle')}
+        canWrite={canWrite}
+        rowLabel={(r) => r.month}
+        columns={[
+          { title: t('settings.timeline.month'), dataIndex: 'month' },
+          { title: t('settings.timeline.startDate'), dataIndex: 'startDate', render: (v: string) => formatDate(v) },
+          { title: t('settings.timeline.finishDate'), dataIndex: 'finishDate', render: (v: string) => formatDate(v) },
+        ]}
+        toForm={(r): TimelineForm => ({ month: dayjs(`${r.month}-01`), startDate: dayjs(r.startDate), finishDate: dayjs(r.finishDate), version: r.version })}
+        toBody={(v) => {
+          const values = v as TimelineForm;
+          return { month: values.month?.format('YYYY-MM'), startDate: values.startDate?.format('YYYY-MM-DD'), finishDate: values.finishDate?.format('YYYY-MM-DD'), version: values.version };
+        }}
+        fields={
+          <>
+            <Form.Item name="month" label={t('settings.timeline.month')} required>
+              <DatePicker picker="month" id="timeline-month" format="YYYY-MM" />
+            </Form.Item>
+            <Form.Item name="startDate" label={t('settings.timeline.startDate')} required>
+              <DatePicker id="timeline-startDate" format="YYYY-MM-DD" />
+            </Form.Item>
+            <Form.Item name="finishDate" label={t('settings.timeline.finishDate')} required>
+              <DatePicker id="timeline-finishDate" format="YYYY-MM-DD" />
+            </Form.Item>
+          </>
+        }
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,50 @@
+import { Form, Input, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DeliveryCompany, DeliveryMethod, PATHS } from './api';
+import { CrudSection } from './CrudSection';
+
+export function ShippingTab({ canWrite }: { canWrite: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size="large">
+      <CrudSection<DeliveryMethod>
+        id="delivery-method"
+        path={PATHS.deliveryMethods}
+        title={t('settings.deliveryMethod.title')}
+        createTitle={t('settings.deliveryMethod.createTitle')}
+        editTitle={t('settings.deliveryMethod.editTitle')}
+        canWrite={canWrite}
+        rowLabel={(r) => String(r.id)}
+        columns={[{ title: t('settings.deliveryMethod.name'), dataIndex: 'name' }]}
+        fields={
+          <Form.Item name="name" label={t('settings.deliveryMethod.name')} required>
+            <Input id="delivery-method-name" maxLength={100} />
+          </Form.Item>
+        }
+      />
+      <CrudSection<DeliveryCompany>
+        id="delivery-company"
+        path={PATHS.deliveryCompanies}
+        title={t('settings.deliveryCompany.title')}
+        createTitle={t('settings.deliveryCompany.createTitle')}
+        editTitle={t('settings.deliveryCompany.editTitle')}
+        canWrite={canWrite}
+        rowLabel={(r) => String(r.id)}
+        columns={[
+          { title: t('settings.deliveryCompany.name'), dataIndex: 'name' },
+          { title: t('settings.deliveryCompany.trackingUrl'), dataIndex: 'trackingUrl' },
+        ]}
+        fields={
+          <>
+            <Form.Item name="name" label={t('settings.deliveryCompany.name')} required>
+              <Input id="delivery-company-name" maxLength={100} />
+            </Form.Item>
+            <Form.Item name="trackingUrl" label={t('settings.deliveryCompany.trackingUrl')}>
+              <Input id="delivery-company-trackingUrl" maxLength={255} />
+            </Form.Item>
+          </>
+        }
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,174 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Col, Form, Input, InputNumber, Popconfirm, Row, Select, Space, Table } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../common/toast';
+import { PATHS, remove, save, Shop, SHOP_SECRETS, SHOP_TYPES, ShopSecret, useList } from './api';
+import { EditDialog } from './EditDialog';
+
+type ShopValues = Omit<Shop, 'id' | `${ShopSecret}Set` | `${ShopSecret}Masked`> &
+  Partial<Record<ShopSecret, string>> &
+  Partial<Record<`${ShopSecret}Clear`, boolean>>;
+
+/** Secrets: blank keeps the stored one (left out of the body), "remove" sends '' to clear it. */
+function toBody(values: ShopValues): object {
+  const body: Record<string, unknown> = { ...values };
+  for (const secret of SHOP_SECRETS) {
+    const clear = body[`${secret}Clear`];
+    delete body[`${secret}Clear`];
+    if (clear) body[secret] = '';
+    else if (!body[secret]) delete body[secret];
+  }
+  return body;
+}
+
+function ShopDialog({ shop, onClose }: { shop?: Shop; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { rows: users } = useList<{ id: number; name: string; email: string }>('/users');
+  const n = (name: keyof ShopValues, label: string, min: number, max: number) => (
+    <Form.Item name={name} label={t(label)}>
+      <InputNumber id={`shop-${String(name)}`} min={min} max={max} precision={0} style={{ width: '100%' }} />
+    </Form.Item>
+  );
+  return (
+    <EditDialog<ShopValues>
+      id="shop-form"
+      title={t(shop ? 'settings.shop.editTitle' : 'settings.shop.createTitle')}
+      initialValues={shop ?? { type: 'platform_1' }}
+      onClose={onClose}
+      submit={(values) => save(PATHS.shops, shop?.id, toBody(values))}
+    >
+      {shop && (
+        <Form.Item name="version" hidden>
+          <Input />
+        </Form.Item>
+      )}
+      <Row gutter={16}>
+        <Col span={12}>
+          <Form.Item name="name" label={t('settings.shop.name')} required>
+            <Input id="shop-name" maxLength={100} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="code" label={t('settings.shop.code')} required>
+            <Input id="shop-code" maxLength={30} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="type" label={t('settings.shop.type')} required>
+            <Select id="shop-type" options={SHOP_TYPES.map((v) => ({ value: v, label: t(`settings.shopTypes.${v}`) }))} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="ecShopId" label={t('settings.shop.ecShopId')}>
+            <Input id="shop-ec-shop-id" maxLength={50} />
+          </Form.Item>
+        </Col>
+        {SHOP_SECRETS.map((secret) => (
+          <Col span={12} key={secret}>
+            <Form.Item
+              name={secret}
+              label={t(`settings.shop.${secret}`)}
+              extra={shop?.[`${secret}Set`] ? t('settings.shop.secretHelp', { masked: shop[`${secret}Masked`] }) : undefined}
+            >
+              <Input.Password id={`shop-${secret}`} autoComplete="new-password" maxLength={255} />
+            </Form.Item>
+            {shop?.[`${secret}Set`] && (
+              <Form.Item name={`${secret}Clear`} valuePropName="checked" style={{ marginTop: -16 }}>
+                <Checkbox>{t('settings.shop.clearSecret')}</Checkbox>
+              </Form.Item>
+            )}
+          </Col>
+        ))}
+        <Col span={24}>
+          <Form.Item name="adminUrl" label={t('settings.shop.adminUrl')}>
+            <Input id="shop-admin-url" maxLength={255} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="ownerUserId" label={t('settings.shop.ownerUserId')}>
+            <Select id="shop-owner" allowClear showSearch optionFilterProp="label" options={users.map((u) => ({ value: u.id, label: `${u.name} (${u.email})` }))} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>{n('npLimitAmount', 'settings.shop.npLimitAmount', 0, 99_999_999)}</Col>
+        <Col span={12}>{n('ediStopAmount', 'settings.shop.ediStopAmount', 1, 30)}</Col>
+        <Col span={12} />
+        <Col span={12}>{n('orderReminderDays', 'settings.shop.orderReminderDays', 1, 7)}</Col>
+        <Col span={12}>{n('orderReminderHour', 'settings.shop.orderReminderHour', 0, 23)}</Col>
+        <Col span={12}>{n('shipReminderDays', 'settings.shop.shipReminderDays', 1, 7)}</Col>
+        <Col span={12}>{n('shipReminderHour', 'settings.shop.shipReminderHour', 0, 23)}</Col>
+      </Row>
+    </EditDialog>
+  );
+}
+
+export function ShopTab({ canWrite }: { canWrite: boolean }) {
+  const { t } = useTranslation();
+  const { rows, isLoading } = useList<Shop>(PATHS.shops);
+  const [editing, setEditing] = useState<Shop | 'new' | null>(null);
+  const reminder = (days: number | null, hour: number | null) => (days === null ? '' : t('settings.shop.daysHours', { days, hour: hour ?? 0 }));
+
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      {canWrite && (
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} id="shop-create">
+          {t('common.create')}
+        </Button>
+      )}
+      <Table<Shop>
+        rowKey="id"
+        id="shop-table"
+        loading={isLoading}
+        dataSource={rows}
+        pagination={false}
+        locale={{ emptyText: t('settings.empty') }}
+        columns={[
+          { title: t('settings.shop.code'), dataIndex: 'code' },
+          { title: t('settings.shop.name'), dataIndex: 'name' },
+          { title: t('settings.shop.type'), dataIndex: 'type', render: (v: string) => t(`settings.shopTypes.${v}`) },
+          { title: t('settings.shop.ecShopId'), dataIndex: 'ecShopId' },
+          {
+            title: t('settings.shop.ediStopAmount'),
+            dataIndex: 'ediStopAmount',
+            render: (v: number | null) => (v === null ? '' : <span data-testid="edi-stop-amount">{t('settings.shop.manYen', { value: v })}</span>),
+          },
+          {
+            title: t('settings.shop.reminder'),
+            key: 'reminder',
+            render: (_: unknown, s) => (
+              <span data-testid="reminders">
+                {reminder(s.orderReminderDays, s.orderReminderHour)} / {reminder(s.shipReminderDays, s.shipReminderHour)}
+              </span>
+            ),
+          },
+          ...(canWrite
+            ? [
+                {
+                  title: t('common.actions'),
+                  key: 'actions',
+                  render: (_: unknown, s: Shop) => (
+                    <Space>
+                      <Button size="small" onClick={() => setEditing(s)} data-testid={`shop-edit-${s.code}`}>
+                        {t('common.edit')}
+                      </Button>
+                      <Popconfirm
+                        title={t('settings.confirmDelete')}
+                        onConfirm={async () => {
+                          if ((await remove(PATHS.shops, s.id)).ok) toast.success(t('settings.deleted'));
+                        }}
+                      >
+                        <Button size="small" danger data-testid={`shop-delete-${s.code}`}>
+                          {t('common.delete')}
+                        </Button>
+                      </Popconfirm>
+                    </Space>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      {editing && <ShopDialog shop={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
+    </Space>
+  );
+}

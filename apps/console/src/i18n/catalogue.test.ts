@@ -1,0 +1,36 @@
+import { ERROR_CODES } from '../../../../libs/domain/src/errors/error-catalogue';
+import { FIELD_RULES } from '../../../../libs/domain/src/errors/field-rule';
+import { errorMessage, formatDate, resources, setLanguage } from './index';
+
+describe('error_message translations', () => {
+  const codes = [...ERROR_CODES, ...FIELD_RULES, 'ERR-ANOTHER'];
+
+  it.each(['ja', 'en'] as const)('has a %s message for every code the server can answer with', (language) => {
+    const messages = resources[language].error_message as Record<string, string>;
+    const missing = codes.filter((code) => !messages[code]?.trim());
+    expect(missing).toEqual([]);
+  });
+
+  it('translates codes with their params, and network codes', () => {
+    setLanguage('ja');
+    expect(errorMessage('max_length', { max: 100 })).toBe('100文字以内で入力してください。');
+    expect(errorMessage('ERR-0502')).toBe('通信エラーが発生しました（ERR-0502）。');
+    setLanguage('en');
+    expect(errorMessage('NAL-LO-01')).toBe('This e-mail address is not registered.');
+    expect(errorMessage('SOMETHING-NEW', {}, 'server says so')).toBe('server says so');
+  });
+
+  it('shows dates as yyyy年MM月dd日 in Japanese', () => {
+    setLanguage('ja');
+    expect(formatDate('2026-11-21T03:00:00Z')).toBe('2026年11月21日');
+    setLanguage('en');
+    expect(formatDate('2026-11-21T03:00:00Z')).toBe('2026-11-21');
+    setLanguage('ja');
+  });
+
+  it('has the same UI keys in both languages', () => {
+    const keys = (o: object, prefix = ''): string[] =>
+      Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
+    expect(keys(resources.en.common).sort()).toEqual(keys(resources.ja.common).sort());
+  });
+});

@@ -1,0 +1,65 @@
+import { createBrowserRouter, Navigate, Outlet } from 'react-router-dom';
+import { AuthCallbackPage } from './auth/AuthCallbackPage';
+import { LoginPage } from './auth/LoginPage';
+import { RequireAuth, RequirePermission } from './auth/RequireAuth';
+import { AccountCreatePage } from './features/accounts/AccountCreatePage';
+import { AccountEditPage } from './features/accounts/AccountEditPage';
+import { AccountListPage } from './features/accounts/AccountListPage';
+import { MakerListPage } from './features/makers/MakerListPage';
+import { MakerCreatePage, MakerEditPage } from './features/makers/MakerPages';
+import { customersRoutes } from './features/customers/routes';
+import { productsRoutes } from './features/products/routes';
+import { settingsRoutes } from './features/settings/routes';
+import { AppLayout } from './layout/AppLayout';
+import { ComingSoonPage } from './pages/ComingSoonPage';
+import { DashboardPage } from './pages/DashboardPage';
+import { ForbiddenPage, NotFoundPage } from './pages/StatusPage';
+import { SECTIONS } from './sections';
+
+const guarded = (permission: string, element: React.ReactNode) => <RequirePermission permission={permission}>{element}</RequirePermission>;
+
+export const router = createBrowserRouter([
+  { path: '/login', element: <LoginPage /> },
+  { path: '/auth/:provider/callback', element: <AuthCallbackPage /> },
+  {
+    path: '/',
+    element: (
+      <RequireAuth>
+        <AppLayout />
+      </RequireAuth>
+    ),
+    children: [
+      { index: true, element: <Navigate to="/dashboard" replace /> },
+      { path: 'dashboard', element: <DashboardPage /> },
+      {
+        path: 'account',
+        element: guarded('accounts.read', <Outlet />),
+        children: [
+          { index: true, element: <AccountListPage /> },
+          { path: 'create', element: guarded('accounts.write', <AccountCreatePage />) },
+          { path: ':id/edit', element: guarded('accounts.write', <AccountEditPage />) },
+        ],
+      },
+      {
+        path: 'makers',
+        element: guarded('catalogue.read', <Outlet />),
+        children: [
+          { index: true, element: <MakerListPage /> },
+          { path: 'create', element: guarded('catalogue.write', <MakerCreatePage />) },
+          { path: ':id/edit', element: guarded('catalogue.write', <MakerEditPage />) },
+        ],
+      },
+      { path: 'products', element: guarded('catalogue.read', <Outlet />), children: productsRoutes },
+      { path: 'customers', element: guarded('customers.read', <Outlet />), children: customersRoutes },
+      { path: 'settings', element: guarded('settings.read', <Outlet />), children: settingsRoutes },
+      // Sections whose screens come with later issues.
+      ...SECTIONS.filter((s) => !['accounts', 'makers', 'products', 'customers', 'settings'].includes(s.key)).map((s) => ({
+        path: `${s.path.slice(1)}/*`,
+        element: guarded(s.permission, <ComingSoonPage section={s.key} />),
+      })),
+      { path: 'forbidden', element: <ForbiddenPage /> },
+      { path: 'not-found', element: <NotFoundPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);

@@ -1,0 +1,53 @@
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { APP_CONFIG, AppConfig, createRedis, EVENT_ROUTES, EventJobData, Logger, logContext, QueueName } from '@oms/infra';
+import { Job, Worker } from 'bullmq';
+import type Redis from 'ioredis';
+
+export const WORKER_LOGGER = Symbol('WORKER_LOGGER');
+
+export type JobHandler = (job: Job<EventJobData>) => Promise<unknown>;
+
+/**
+ * Starts one BullMQ worker per queue with its handlers by job name. Like Immich, it refuses to
+ * start when an event routed to the queue has no handler, so nothing is published into a void.
+ */
+@Injectable()
+export class WorkerRuntime implements OnApplicationShutdown {
+  private readonly workers: Worker[] = [];
+  private readonly connection: Redis;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(WORKER_LOGGER) private readonly log: Logger,
+  ) {
+    this.connection = createRedis(config.REDIS_URL, true);
+  }
+
+  start(queue: QueueName, handlers: Record<string, JobHandler>, concurrency = 4): Worker {
+    const routed = Object.entries(EVENT_ROUTES).filter(([, queues]) => queues.includes(queue)).map(([type]) => type);
+    const missing = routed.filter((type) => !handlers[type]);
+    if (missing.length) throw new Error(`Queue ${queue} has no handler for: ${missing.join(', ')}`);
+    const worker = new Worker<EventJobData>(
+      queue,
+      (job) =>
+        logContext.run({ jobId: `${queue}:${job.id}` }, async () => {
+          const handler = handlers[job.name];
+          if (!handler) throw new Error(`no handler for job ${job.name} on queue ${queue}`);
+          return handler(job);
+        }),
+      { connection: this.connection, prefix: this.config.QUEUE_PREFIX, concurrency },
+    );
+    worker.on('failed', (job, error) =>
+      this.log.warn({ queue, jobId: job?.id, name: job?.name, attempt: job?.attemptsMade, err: error.message }, 'job failed'),
+    );
+    worker.on('completed', (job) => this.log.info({ queue, jobId: job.id, name: job.name }, 'job done'));
+    worker.on('error', (error) => this.log.error({ queue, err: error.message }, 'worker error'));
+    this.workers.push(worker);
+    return worker;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.close()));
+    this.connection.disconnect();
+  }
+}

@@ -1,0 +1,26 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { APP_CONFIG, AppConfig, dataSourceOptions, Logger } from '@oms/infra';
+import { HeartbeatService } from './heartbeat.service';
+import { MailProcessor } from './mail/mail.processor';
+import { RelayService } from './outbox/relay.service';
+import { WORKER_LOGGER, WorkerRuntime } from './worker-runtime';
+
+/** The workers process: the outbox relay, one processor per queue, the heartbeat. */
+@Module({})
+export class WorkersModule {
+  static forRoot(config: AppConfig, log: Logger): DynamicModule {
+    return {
+      module: WorkersModule,
+      imports: [TypeOrmModule.forRoot(dataSourceOptions(config.DATABASE_URL, config.DATABASE_POOL_SIZE))],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: WORKER_LOGGER, useValue: log },
+        WorkerRuntime,
+        RelayService,
+        MailProcessor,
+        HeartbeatService,
+      ],
+    };
+  }
+}

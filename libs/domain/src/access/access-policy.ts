@@ -1,0 +1,42 @@
+import { ROLES, Role } from './role';
+
+/**
+ * The role matrix of DESIGN.md §8 as data. Every API route declares one permission;
+ * one guard looks it up here. Makers' "own records only" is enforced by the queries
+ * of the areas that have maker-owned data, not here.
+ */
+const ALL: readonly Role[] = ROLES;
+const STAFF_BUT_MAKER: readonly Role[] = ROLES.filter((r) => r !== 'maker');
+const ADMINS: readonly Role[] = ['system_admin', 'approver'];
+const EDITORS: readonly Role[] = ['system_admin', 'approver', 'estimate_approver', 'operator'];
+
+export const ACCESS_POLICY = {
+  'accounts.read': ADMINS,
+  'accounts.write': ADMINS,
+  'settings.read': STAFF_BUT_MAKER,
+  'settings.write': ADMINS,
+  'catalogue.read': ALL,
+  'catalogue.write': EDITORS,
+  'customers.read': STAFF_BUT_MAKER,
+  'customers.write': [...EDITORS, 'call_center'],
+  'estimates.edit': [...EDITORS, 'call_center'],
+  'estimates.approve': ['system_admin', 'approver', 'estimate_approver'],
+  'estimates.stamp': ADMINS,
+  'orders.read': ALL,
+  'orders.payment': [...EDITORS, 'accountant'],
+  'orders.process': EDITORS,
+  'orders.maker': [...EDITORS, 'maker'],
+  'revenue.read': [...EDITORS, 'accountant'],
+  'revenue.write': [...ADMINS, 'accountant'],
+  'maker-chat': [...EDITORS, 'maker'],
+  'customer-chat': [...EDITORS, 'call_center'],
+  'operations.admin': ['system_admin'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof ACCESS_POLICY;
+
+export const PERMISSIONS = Object.keys(ACCESS_POLICY) as Permission[];
+
+export function isAllowed(role: Role, permission: Permission): boolean {
+  return (ACCESS_POLICY[permission] as readonly Role[]).includes(role);
+}

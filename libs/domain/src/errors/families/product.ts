@@ -1,0 +1,6 @@
+import type { CatalogueEntry } from '../catalogue-entry';
+
+/** Products and product CSV (NAL-PRO-…). */
+export const PRODUCT_ERRORS = {
+  'NAL-PRO-001': { status: 400, message: 'The product was changed by someone else; reload it.' },
+} as const satisfies Record<string, CatalogueEntry>;

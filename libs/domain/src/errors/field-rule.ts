@@ -1,0 +1,33 @@
+/** Generic field rule keys of the wire contract (DESIGN.md §4), used in `errors[].error_code`. */
+export const FIELD_RULES = [
+  'required',
+  'max_length',
+  'min_length',
+  'min',
+  'max',
+  'integer',
+  'email_invalid',
+  'email_not_match',
+  'katakana',
+  'date_format',
+  'date_after',
+  'date_before_today',
+  'less_than',
+  'unique',
+  'exists',
+  'in',
+  'digits',
+  'file_size_too_large',
+  'file_format_invalid',
+  'invalid',
+] as const;
+
+export type FieldRule = (typeof FIELD_RULES)[number];
+
+export interface FieldIssue {
+  /** Dotted, indexed path in the wire's snake_case, e.g. `details.0.product_name`. */
+  readonly field: string;
+  /** A generic rule key or a catalogue code. */
+  readonly errorCode: string;
+  readonly params?: Readonly<Record<string, string | number>>;
+}

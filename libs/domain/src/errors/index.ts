@@ -1,0 +1,3 @@
+export * from './error-catalogue';
+export * from './field-rule';
+export * from './domain-error';

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { decodeEncryptionKey } from '../secrets/encryption-key';
+
+/**
+ * Every environment variable the processes read, validated once at start.
+ * A missing or malformed variable stops the process with one line naming it (README lists them all).
+ */
+const url = (protocols: string[]) =>
+  z
+    .string()
+    .url()
+    .refine((v) => protocols.some((p) => v.startsWith(`${p}:`)), { message: `must start with ${protocols.join(' or ')}:` });
+
+const port = z.coerce.number().int().min(0).max(65535);
+const seconds = z.coerce.number().int().positive();
+const KEY_HINT = 'the base64 of 32 random bytes (openssl rand -base64 32)';
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PORT: port.default(3000),
+  DATABASE_URL: url(['postgres', 'postgresql']),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  REDIS_URL: url(['redis', 'rediss']).optional(),
+  QUEUE_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i).default('oms'),
+  CONSOLE_URL: url(['http', 'https']).default('http://localhost:5173'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL: seconds.default(900),
+  REFRESH_TOKEN_TTL: seconds.default(60 * 60 * 24 * 30),
+  SIGN_IN_TOKEN_TTL: seconds.default(60 * 15),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  // Express "trust proxy": which hops may set X-Forwarded-For (the client address rate limits count by).
+  TRUST_PROXY: z
+    .string()
+    .min(1)
+    .default('loopback')
+    .transform((v): boolean | number | string => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v)),
+  COOKIE_SECURE: z.enum(['true', 'false']).optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_AUTH_URL: url(['http', 'https']).default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: url(['http', 'https']).default('https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: url(['http', 'https']).default('https://openidconnect.googleapis.com/v1/userinfo'),
+  MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  // One tenant (a directory GUID): passport-openidconnect checks the id token's issuer exactly, and a
+  // multi-tenant issuer (common/organizations) never matches the tenant id Entra puts in `iss`.
+  MICROSOFT_TENANT_ID: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be the directory (tenant) GUID').optional(),
+  MICROSOFT_ISSUER: url(['http', 'https']).optional(),
+  MICROSOFT_AUTH_URL: url(['http', 'https']).optional(),
+  MICROSOFT_TOKEN_URL: url(['http', 'https']).optional(),
+  MICROSOFT_USERINFO_URL: url(['http', 'https']).default('https://graph.microsoft.com/oidc/userinfo'),
+  SMTP_URL: url(['smtp', 'smtps']).optional(),
+  MAIL_FROM: z.string().min(3).default('OMS <no-reply@oms.local>'),
+  OUTBOX_RELAY_INTERVAL_MS: z.coerce.number().int().min(50).default(500),
+  WORKER_HEARTBEAT_MS: z.coerce.number().int().min(1000).default(30000),
+  // AES-256-GCM key sealing the secrets kept in the database (shops' EC passwords, API auth codes).
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => decodeEncryptionKey(v) !== null, { message: `must be ${KEY_HINT}` })
+    .optional(),
+  // Earlier keys, comma-separated: still open what they sealed after a rotation.
+  DATA_ENCRYPTION_KEYS_OLD: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((k) => k.trim()).filter((k) => k !== ''))
+    .refine((keys) => keys.every((k) => decodeEncryptionKey(k) !== null), { message: `must be comma-separated keys, each ${KEY_HINT}` }),
+  // Root of the local-disk file storage (relative to the working directory).
+  FILE_STORAGE_DIR: z.string().min(1).default('.data/files'),
+  // Where browsers reach the API; signed file URLs start with it.
+  PUBLIC_API_URL: url(['http', 'https'])
+    .default('http://localhost:3000')
+    .transform((v) => v.replace(/\/+$/, '')),
+});
+
+/** What each process needs beyond DATABASE_URL. The types promise them all: a process only reads what it requires. */
+const REQUIRED_BY: Record<ProcessKind, readonly (keyof z.infer<typeof schema>)[]> = {
+  api: ['REDIS_URL', 'JWT_SECRET', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'MICROSOFT_CLIENT_ID', 'MICROSOFT_CLIENT_SECRET', 'DATA_ENCRYPTION_KEY'],
+  workers: ['REDIS_URL', 'SMTP_URL'],
+  cli: [],
+};
+
+export type ProcessKind = 'api' | 'workers' | 'cli';
+
+type Parsed = z.infer<typeof schema>;
+
+export type AppConfig = Omit<
+  Parsed,
+  'COOKIE_SECURE' | 'REDIS_URL' | 'SMTP_URL' | 'JWT_SECRET' | 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET' | 'MICROSOFT_CLIENT_ID' | 'MICROSOFT_CLIENT_SECRET' | 'DATA_ENCRYPTION_KEY'
+> & {
+  REDIS_URL: string;
+  SMTP_URL: string;
+  /** Secure cookies: as set, else whenever the console is served over HTTPS. */
+  COOKIE_SECURE: boolean;
+  JWT_SECRET: string;
+  GOOGLE_CLIENT_ID: string;
+  GOOGLE_CLIENT_SECRET: string;
+  MICROSOFT_CLIENT_ID: string;
+  MICROSOFT_CLIENT_SECRET: string;
+  MICROSOFT_ISSUER: string;
+  MICROSOFT_AUTH_URL: string;
+  MICROSOFT_TOKEN_URL: string;
+  /** Required by the api; the cli may run without it (SecretBox then refuses to seal or open, naming it). */
+  DATA_ENCRYPTION_KEY: string;
+};
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; throws a ConfigError whose message is one line naming the first bad variable. */
+export function loadConfig(kind: ProcessKind, env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const blank = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = schema.safeParse(blank);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue.path[0]);
+    const why = issue.code === 'invalid_type' && issue.received === 'undefined' ? 'is required but not set' : issue.message;
+    throw new ConfigError(`Configuration error: ${name} ${why}`);
+  }
+  const c = parsed.data;
+  const missing = REQUIRED_BY[kind].find((name) => c[name] === undefined);
+  if (missing) throw new ConfigError(`Configuration error: ${missing} is required but not set`);
+  if (kind === 'api' && !c.MICROSOFT_TENANT_ID && !(c.MICROSOFT_ISSUER && c.MICROSOFT_AUTH_URL && c.MICROSOFT_TOKEN_URL)) {
+    throw new ConfigError('Configuration error: MICROSOFT_TENANT_ID is required but not set (or give MICROSOFT_ISSUER, MICROSOFT_AUTH_URL and MICROSOFT_TOKEN_URL)');
+  }
+  const msBase = `https://login.microsoftonline.com/${c.MICROSOFT_TENANT_ID}`;
+  return {
+    ...(c as unknown as AppConfig),
+    COOKIE_SECURE: c.COOKIE_SECURE ? c.COOKIE_SECURE === 'true' : c.CONSOLE_URL.startsWith('https:'),
+    MICROSOFT_ISSUER: c.MICROSOFT_ISSUER ?? `${msBase}/v2.0`,
+    MICROSOFT_AUTH_URL: c.MICROSOFT_AUTH_URL ?? `${msBase}/oauth2/v2.0/authorize`,
+    MICROSOFT_TOKEN_URL: c.MICROSOFT_TOKEN_URL ?? `${msBase}/oauth2/v2.0/token`,
+  };
+}
+
+/** For entry points: load the config or print one clear line and exit. */
+export function loadConfigOrExit(kind: ProcessKind, env: NodeJS.ProcessEnv = process.env): AppConfig {
+  try {
+    return loadConfig(kind, env);
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`${e.message}\n`);
+      process.exit(1);
+    }
+    throw e;
+  }
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

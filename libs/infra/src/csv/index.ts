@@ -1,0 +1,3 @@
+export * from './csv-column';
+export * from './csv-reader';
+export * from './csv-writer';

@@ -1,0 +1,69 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { ShopType } from '@oms/domain';
+
+/** A shop; its EC password and auth codes are stored sealed (SecretBox tokens), never in clear. */
+@Entity('shops')
+export class ShopEntity {
+  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT' })
+  id!: string;
+
+  @Column({ type: 'varchar', length: 100 })
+  name!: string;
+
+  @Column({ type: 'varchar', length: 30 })
+  code!: string;
+
+  @Column({ type: 'text' })
+  type!: ShopType;
+
+  @Column({ name: 'ec_shop_id', type: 'varchar', length: 50, nullable: true })
+  ecShopId!: string | null;
+
+  @Column({ name: 'ec_password_sealed', type: 'text', nullable: true })
+  ecPasswordSealed!: string | null;
+
+  @Column({ name: 'admin_url', type: 'varchar', length: 255, nullable: true })
+  adminUrl!: string | null;
+
+  @Column({ name: 'product_auth_code_sealed', type: 'text', nullable: true })
+  productAuthCodeSealed!: string | null;
+
+  @Column({ name: 'order_auth_code_sealed', type: 'text', nullable: true })
+  orderAuthCodeSealed!: string | null;
+
+  @Column({ name: 'member_auth_code_sealed', type: 'text', nullable: true })
+  memberAuthCodeSealed!: string | null;
+
+  @Column({ name: 'owner_user_id', type: 'bigint', nullable: true })
+  ownerUserId!: string | null;
+
+  @Column({ name: 'np_limit_amount', type: 'integer', nullable: true })
+  npLimitAmount!: number | null;
+
+  @Column({ name: 'edi_stop_amount', type: 'integer', nullable: true })
+  ediStopAmount!: number | null;
+
+  @Column({ name: 'order_reminder_days', type: 'integer', nullable: true })
+  orderReminderDays!: number | null;
+
+  @Column({ name: 'order_reminder_hour', type: 'integer', nullable: true })
+  orderReminderHour!: number | null;
+
+  @Column({ name: 'ship_reminder_days', type: 'integer', nullable: true })
+  shipReminderDays!: number | null;
+
+  @Column({ name: 'ship_reminder_hour', type: 'integer', nullable: true })
+  shipReminderHour!: number | null;
+
+  @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
+  createdAt!: Date;
+
+  @Column({ name: 'updated_at', type: 'timestamptz', default: () => 'now()' })
+  updatedAt!: Date;
+
+  @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true })
+  deletedAt!: Date | null;
+
+  @Column({ type: 'integer', default: 1 })
+  version!: number;
+}

@@ -1,0 +1,47 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { AccountStatus, Role } from '@oms/domain';
+
+@Entity('users')
+export class UserEntity {
+  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
+  id!: string;
+
+  @Column({ type: 'varchar', length: 255 })
+  email!: string;
+
+  @Column({ type: 'varchar', length: 100 })
+  name!: string;
+
+  @Column({ type: 'text' })
+  role!: Role;
+
+  @Column({ name: 'company_name', type: 'varchar', length: 100, nullable: true })
+  companyName!: string | null;
+
+  @Column({ type: 'text', default: 'valid' })
+  status!: AccountStatus;
+
+  @Column({ name: 'allow_social_login', type: 'boolean', default: true })
+  allowSocialLogin!: boolean;
+
+  @Column({ name: 'maker_id', type: 'bigint', nullable: true })
+  makerId!: string | null;
+
+  @Column({ name: 'avatar_url', type: 'varchar', length: 2048, nullable: true })
+  avatarUrl!: string | null;
+
+  @Column({ name: 'last_login_at', type: 'timestamptz', nullable: true })
+  lastLoginAt!: Date | null;
+
+  @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
+  createdAt!: Date;
+
+  @Column({ name: 'updated_at', type: 'timestamptz', default: () => 'now()' })
+  updatedAt!: Date;
+
+  @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true })
+  deletedAt!: Date | null;
+
+  @Column({ type: 'integer', default: 1 })
+  version!: number;
+}

@@ -1,0 +1,326 @@
+import type { ProductState, ShopPlatform, TrackedProductField } from '@oms/domain';
+import { updateIfVersion } from '../database/versioned-write';
+import { DataSource, EntityManager } from 'typeorm';
+import { ProductEntity } from '../database/entities/product.entity';
+import { containsPattern } from '../database/sql';
+
+export interface ProductListFilter {
+  /** Product code, name, EC product code or maker product code contains it (case-insensitive). */
+  keyword?: string;
+  shopIds?: string[];
+  makerIds?: string[];
+  states?: ProductState[];
+  isDisplay?: boolean;
+  /** A maker user sees only their own maker's products. */
+  onlyMakerId?: string | null;
+}
+
+/** Sort keys as the wire writes them (`sort=product_code`). */
+export const PRODUCT_SORT_COLUMNS = {
+  id: 'p.id',
+  product_code: 'p.product_code',
+  product_name: 'p.product_name',
+  price: 'p.price',
+  state: 'p.state',
+  updated_at: 'p.updated_at',
+  last_changed_at: 'p.last_changed_at',
+} as const;
+export type ProductSort = keyof typeof PRODUCT_SORT_COLUMNS;
+
+/** What a create, an update or an imported row writes (tax and price with tax already derived). */
+export type ProductWrite = Pick<
+  ProductEntity,
+  | 'productCode'
+  | 'ownProductCode'
+  | 'ecProductCode'
+  | 'makerProductCode'
+  | 'shopId'
+  | 'shopProductId'
+  | 'makerId'
+  | 'productName'
+  | 'categoryName'
+  | 'price'
+  | 'taxPercentage'
+  | 'tax'
+  | 'priceWithTax'
+  | 'wholesalePrice'
+  | 'option1'
+  | 'option2'
+  | 'shippingType'
+  | 'availableShipment'
+  | 'estimateShipDate'
+  | 'deliveryCategory'
+  | 'isDisplay'
+  | 'postingSupportStatus'
+  | 'state'
+>;
+
+/** A product as the API shows it: the row plus its shop's and maker's names and codes. */
+export interface ProductRow extends ProductWrite {
+  id: string;
+  shopName: string;
+  shopCode: string;
+  shopType: ShopPlatform;
+  makerName: string;
+  makerCode: string;
+  lastChangedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  version: number;
+}
+
+export interface ProductChangeRow {
+  id: string;
+  productId: string;
+  productCode: string;
+  productName: string;
+  field: TrackedProductField;
+  fromValue: string | null;
+  toValue: string | null;
+  changedBy: string | null;
+  changedByName: string | null;
+  changedAt: Date;
+}
+
+export const PRODUCTS_PRODUCT_CODE_UNIQUE = 'products_product_code_unique';
+export const PRODUCTS_MAKER_PRODUCT_CODE_UNIQUE = 'products_maker_product_code_unique';
+export const PRODUCTS_SHOP_FK = 'products_shop_id_fkey';
+export const PRODUCTS_MAKER_FK = 'products_maker_id_fkey';
+
+/** Write columns in their order: [database column, key, SQL type for the staging load]. */
+const WRITE_COLUMNS: readonly (readonly [string, keyof ProductWrite, string])[] = [
+  ['product_code', 'productCode', 'text'],
+  ['own_product_code', 'ownProductCode', 'text'],
+  ['ec_product_code', 'ecProductCode', 'text'],
+  ['maker_product_code', 'makerProductCode', 'text'],
+  ['shop_id', 'shopId', 'bigint'],
+  ['shop_product_id', 'shopProductId', 'text'],
+  ['maker_id', 'makerId', 'bigint'],
+  ['product_name', 'productName', 'text'],
+  ['category_name', 'categoryName', 'text'],
+  ['price', 'price', 'integer'],
+  ['tax_percentage', 'taxPercentage', 'integer'],
+  ['tax', 'tax', 'integer'],
+  ['price_with_tax', 'priceWithTax', 'integer'],
+  ['wholesale_price', 'wholesalePrice', 'integer'],
+  ['option1', 'option1', 'text'],
+  ['option2', 'option2', 'text'],
+  ['shipping_type', 'shippingType', 'text'],
+  ['available_shipment', 'availableShipment', 'boolean'],
+  ['estimate_ship_date', 'estimateShipDate', 'text'],
+  ['delivery_category', 'deliveryCategory', 'text'],
+  ['is_display', 'isDisplay', 'boolean'],
+  ['posting_support_status', 'postingSupportStatus', 'text'],
+  ['state', 'state', 'text'],
+];
+
+const q = (key: string) => `"${key}"`;
+const SELECT = `
+  SELECT p.id, ${WRITE_COLUMNS.map(([column, key]) => `p.${column} AS ${q(key)}`).join(', ')},
+         p.last_changed_at AS "lastChangedAt", p.created_at AS "createdAt", p.updated_at AS "updatedAt", p.version,
+         s.name AS "shopName", s.code AS "shopCode", s.type AS "shopType", m.name AS "makerName", m.code AS "makerCode"
+  FROM products p JOIN shops s ON s.id = p.shop_id JOIN makers m ON m.id = p.maker_id`;
+
+/** WHERE conditions and their parameters ($1…), shared by the list, its count and the export. */
+function whereOf(filter: ProductListFilter, params: unknown[]): string {
+  const where: string[] = [];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  if (filter.onlyMakerId !== undefined) where.push(`p.maker_id = ${param(filter.onlyMakerId ?? '0')}`);
+  if (filter.keyword) {
+    const kw = param(containsPattern(filter.keyword));
+    where.push(`(p.product_code ILIKE ${kw} OR p.product_name ILIKE ${kw} OR p.ec_product_code ILIKE ${kw} OR p.maker_product_code ILIKE ${kw})`);
+  }
+  if (filter.shopIds?.length) where.push(`p.shop_id = ANY(${param(filter.shopIds)}::bigint[])`);
+  if (filter.makerIds?.length) where.push(`p.maker_id = ANY(${param(filter.makerIds)}::bigint[])`);
+  if (filter.states?.length) where.push(`p.state = ANY(${param(filter.states)}::text[])`);
+  if (filter.isDisplay !== undefined) where.push(`p.is_display = ${param(filter.isDisplay)}`);
+  return where.length ? `WHERE ${where.join(' AND ')}` : '';
+}
+
+export class ProductRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  private manager(manager?: EntityManager): EntityManager {
+    return manager ?? this.dataSource.manager;
+  }
+
+  async findById(id: string, options: { onlyMakerId?: string | null; manager?: EntityManager; lock?: boolean } = {}): Promise<ProductRow | null> {
+    const params: unknown[] = [id];
+    let sql = `${SELECT} WHERE p.id = $1`;
+    if (options.onlyMakerId !== undefined) {
+      params.push(options.onlyMakerId ?? '0');
+      sql += ` AND p.maker_id = $2`;
+    }
+    if (options.lock) sql += ' FOR UPDATE OF p';
+    const [row] = await this.manager(options.manager).query(sql, params);
+    return row ?? null;
+  }
+
+  async list(filter: ProductListFilter, sort: ProductSort, desc: boolean, page: number, perPage: number): Promise<{ rows: ProductRow[]; total: number }> {
+    const params: unknown[] = [];
+    const where = whereOf(filter, params);
+    const direction = desc ? 'DESC' : 'ASC';
+    const nulls = desc ? 'NULLS LAST' : 'NULLS FIRST';
+    const rows = await this.dataSource.query(
+      `${SELECT} ${where} ORDER BY ${PRODUCT_SORT_COLUMNS[sort]} ${direction} ${nulls}, p.id ${direction} LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`,
+      params,
+    );
+    const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM products p ${where}`, params);
+    return { rows, total };
+  }
+
+  /**
+   * Every product the filter selects, in id order, read in keyset batches: memory holds one batch,
+   * and a consumer that stops early (the client went away) stops the reading.
+   */
+  async *stream(filter: ProductListFilter, batchSize = 1000): AsyncGenerator<ProductRow> {
+    let after = '0';
+    for (;;) {
+      const params: unknown[] = [];
+      const where = whereOf(filter, params);
+      params.push(after);
+      const keyset = `${where ? `${where} AND` : 'WHERE'} p.id > $${params.length}`;
+      const rows: ProductRow[] = await this.dataSource.query(`${SELECT} ${keyset} ORDER BY p.id LIMIT ${batchSize}`, params);
+      yield* rows;
+      if (rows.length < batchSize) return;
+      after = rows[rows.length - 1].id;
+    }
+  }
+
+  async insert(manager: EntityManager, product: ProductWrite): Promise<string> {
+    const result = await manager.getRepository(ProductEntity).insert(product);
+    return String(result.identifiers[0].id);
+  }
+
+  /** Compare-and-set on the version: false when someone else changed the product first. */
+  async update(manager: EntityManager, id: string, expectedVersion: number, product: ProductWrite, changed: boolean): Promise<boolean> {
+    return updateIfVersion(manager.getRepository(ProductEntity), id, expectedVersion, {
+      ...product,
+      ...(changed ? { lastChangedAt: () => 'now()' } : {}),
+    });
+  }
+
+  async recordChanges(
+    manager: EntityManager,
+    productId: string,
+    changes: { field: TrackedProductField; from: string | null; to: string | null }[],
+    userId: string,
+  ): Promise<void> {
+    for (const change of changes) {
+      await manager.query(`INSERT INTO product_changes (product_id, field, from_value, to_value, changed_by) VALUES ($1, $2, $3, $4, $5)`, [
+        productId,
+        change.field,
+        change.from,
+        change.to,
+        userId,
+      ]);
+    }
+  }
+
+  /** Changes of availability or estimated ship date since a moment, newest first. */
+  recentChanges(since: Date, onlyMakerId: string | null | undefined, limit: number): Promise<ProductChangeRow[]> {
+    const params: unknown[] = [since, limit];
+    let scope = '';
+    if (onlyMakerId !== undefined) {
+      params.push(onlyMakerId ?? '0');
+      scope = 'AND p.maker_id = $3';
+    }
+    return this.dataSource.query(
+      `SELECT c.id, c.product_id AS "productId", p.product_code AS "productCode", p.product_name AS "productName", c.field,
+              c.from_value AS "fromValue", c.to_value AS "toValue", c.changed_by AS "changedBy", u.name AS "changedByName", c.changed_at AS "changedAt"
+       FROM product_changes c JOIN products p ON p.id = c.product_id LEFT JOIN users u ON u.id = c.changed_by
+       WHERE c.changed_at >= $1 ${scope}
+       ORDER BY c.changed_at DESC, c.id DESC LIMIT $2`,
+      params,
+    );
+  }
+
+  /** A live shop's platform, or null. */
+  async shopPlatform(shopId: string, manager?: EntityManager): Promise<ShopPlatform | null> {
+    const [row] = await this.manager(manager).query(`SELECT type FROM shops WHERE id = $1 AND deleted_at IS NULL`, [shopId]);
+    return row?.type ?? null;
+  }
+
+  /** Live shops by code (case-insensitive): lower(code) → id and platform. */
+  async shopsByCode(codes: string[]): Promise<Map<string, { id: string; type: ShopPlatform }>> {
+    const rows: { code: string; id: string; type: ShopPlatform }[] = await this.dataSource.query(
+      `SELECT lower(code) AS code, id, type FROM shops WHERE deleted_at IS NULL AND lower(code) = ANY($1::text[])`,
+      [codes.map((c) => c.toLowerCase())],
+    );
+    return new Map(rows.map((r) => [r.code, { id: r.id, type: r.type }]));
+  }
+
+  /** Makers by code (case-insensitive): lower(code) → id. */
+  async makersByCode(codes: string[]): Promise<Map<string, string>> {
+    const rows: { code: string; id: string }[] = await this.dataSource.query(`SELECT lower(code) AS code, id FROM makers WHERE lower(code) = ANY($1::text[])`, [
+      codes.map((c) => c.toLowerCase()),
+    ]);
+    return new Map(rows.map((r) => [r.code, r.id]));
+  }
+
+  /** Which product holds each of these maker product codes: maker product code → product code. */
+  async makerProductCodeHolders(codes: string[]): Promise<Map<string, string>> {
+    const rows: { makerProductCode: string; productCode: string }[] = await this.dataSource.query(
+      `SELECT maker_product_code AS "makerProductCode", product_code AS "productCode" FROM products WHERE maker_product_code = ANY($1::text[])`,
+      [codes],
+    );
+    return new Map(rows.map((r) => [r.makerProductCode, r.productCode]));
+  }
+
+  /** The maker product codes currently held by these products: product code → maker product code. */
+  async makerProductCodesOf(productCodes: string[]): Promise<Map<string, string | null>> {
+    const rows: { makerProductCode: string | null; productCode: string }[] = await this.dataSource.query(
+      `SELECT maker_product_code AS "makerProductCode", product_code AS "productCode" FROM products WHERE product_code = ANY($1::text[])`,
+      [productCodes],
+    );
+    return new Map(rows.map((r) => [r.productCode, r.makerProductCode]));
+  }
+
+  /**
+   * Upserts many products by product code in the caller's transaction, in three statements whatever
+   * the number of rows: the rows go into a staging table in one INSERT … SELECT FROM unnest(arrays),
+   * the changes of availability and estimated ship date are recorded (who = `userId`), then one
+   * INSERT … ON CONFLICT (product_code) DO UPDATE writes them. Returns how many were created and updated.
+   */
+  async upsertMany(manager: EntityManager, products: ProductWrite[], userId: string): Promise<{ created: number; updated: number }> {
+    if (products.length === 0) return { created: 0, updated: 0 };
+    const columns = WRITE_COLUMNS.map(([column]) => column);
+    await manager.query(`CREATE TEMP TABLE product_import (${WRITE_COLUMNS.map(([c, , type]) => `${c} ${type}`).join(', ')}) ON COMMIT DROP`);
+    await manager.query(
+      `INSERT INTO product_import (${columns.join(', ')}) SELECT * FROM unnest(${WRITE_COLUMNS.map(([, , type], i) => `$${i + 1}::${type}[]`).join(', ')})`,
+      WRITE_COLUMNS.map(([, key]) => products.map((p) => p[key])),
+    );
+    // Lock the products being replaced, in id order, so the changes recorded are the changes made.
+    await manager.query(`SELECT p.id FROM products p JOIN product_import i USING (product_code) ORDER BY p.id FOR UPDATE OF p`);
+    await manager.query(
+      `INSERT INTO product_changes (product_id, field, from_value, to_value, changed_by)
+       SELECT p.id, 'state', p.state, i.state, $1::bigint FROM products p JOIN product_import i USING (product_code) WHERE p.state IS DISTINCT FROM i.state
+       UNION ALL
+       SELECT p.id, 'estimate_ship_date', p.estimate_ship_date, i.estimate_ship_date, $1::bigint FROM products p JOIN product_import i USING (product_code)
+       WHERE p.estimate_ship_date IS DISTINCT FROM i.estimate_ship_date`,
+      [userId],
+    );
+    // Maker product codes are unique and checked row by row: free the ones this file reassigns first,
+    // so a file may swap codes between its products (the rows were checked against the rest already).
+    await manager.query(
+      `UPDATE products p SET maker_product_code = NULL FROM product_import i
+       WHERE p.product_code = i.product_code AND p.maker_product_code IS DISTINCT FROM i.maker_product_code AND p.maker_product_code IS NOT NULL`,
+    );
+    const updates = columns.filter((c) => c !== 'product_code').map((c) => `${c} = EXCLUDED.${c}`);
+    // Rows go in in product-code order: two imports adding the same new codes take their locks in
+    // the same order and wait for each other instead of deadlocking.
+    const rows: { inserted: boolean }[] = await manager.query(
+      `INSERT INTO products (${columns.join(', ')}) SELECT ${columns.join(', ')} FROM product_import ORDER BY product_code
+       ON CONFLICT (product_code) DO UPDATE SET ${updates.join(', ')},
+         last_changed_at = CASE WHEN products.state IS DISTINCT FROM EXCLUDED.state OR products.estimate_ship_date IS DISTINCT FROM EXCLUDED.estimate_ship_date
+                                THEN now() ELSE products.last_changed_at END,
+         updated_at = now(), version = products.version + 1
+       RETURNING (xmax = 0) AS inserted`,
+    );
+    const created = rows.filter((r) => r.inserted).length;
+    return { created, updated: rows.length - created };
+  }
+}

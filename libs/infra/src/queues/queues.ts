@@ -1,0 +1,76 @@
+import type { DomainEvent } from '@oms/domain';
+import { JobsOptions, Queue } from 'bullmq';
+import Redis, { RedisOptions } from 'ioredis';
+
+/** The BullMQ queues. One processor file per queue in apps/workers. */
+export const QUEUE_NAMES = ['mail'] as const;
+export type QueueName = (typeof QUEUE_NAMES)[number];
+
+/** Which queues each outbox event type is published to. The relay refuses to start on an unrouted type. */
+export const EVENT_ROUTES: Readonly<Record<string, readonly QueueName[]>> = {
+  'account.created': ['mail'],
+};
+
+/** What a job carries: the outbox event, whose id is also the job id (a row published twice is one job). */
+export interface EventJobData<TPayload extends object = object> {
+  eventId: string;
+  type: string;
+  aggregateType: string;
+  aggregateId: string;
+  payload: TPayload;
+  occurredAt: string;
+}
+
+export function eventJobData(eventId: string, event: DomainEvent, occurredAt: Date): EventJobData {
+  return {
+    eventId,
+    type: event.type,
+    aggregateType: event.aggregateType,
+    aggregateId: event.aggregateId,
+    payload: event.payload,
+    occurredAt: occurredAt.toISOString(),
+  };
+}
+
+/** Delivery is at least once: keep finished jobs long enough that a re-published event id is still recognised. */
+export const DEFAULT_JOB_OPTIONS: JobsOptions = {
+  attempts: 8,
+  backoff: { type: 'exponential', delay: 2000 },
+  removeOnComplete: { age: 14 * 24 * 3600 },
+  removeOnFail: { age: 30 * 24 * 3600 },
+};
+
+export function redisOptions(forWorker: boolean): RedisOptions {
+  // Workers block on Redis and must retry forever; producers and health checks fail fast instead of queueing.
+  return forWorker
+    ? { maxRetriesPerRequest: null }
+    : { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 };
+}
+
+export function createRedis(url: string, forWorker = false): Redis {
+  return new Redis(url, { ...redisOptions(forWorker), lazyConnect: false });
+}
+
+/** The queues a producer (API, relay) adds to, sharing one connection. */
+export class QueueRegistry {
+  private readonly queues = new Map<QueueName, Queue>();
+
+  constructor(
+    private readonly connection: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  get(name: QueueName): Queue {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, { connection: this.connection, prefix: this.prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+      this.queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.queues.values()].map((q) => q.close()));
+    this.queues.clear();
+  }
+}
