@@ -50,19 +50,29 @@ export class ConsoleStack {
     const [apiPort, consolePort] = [await freePort(), await freePort()];
     const consoleUrl = `http://127.0.0.1:${consolePort}`;
     const env = await startTestEnvironment({ CONSOLE_URL: consoleUrl, PORT: String(apiPort), AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
-    const api = await createApp(env.config, createLogger(env.config.LOG_LEVEL, 'api-browser-test'));
-    await api.listen(apiPort, '127.0.0.1');
-    const vite = await startProcess(
-      process.execPath,
-      [join(ROOT, 'node_modules/vite/bin/vite.js'), '--host', '127.0.0.1', '--port', String(consolePort), '--strictPort'],
-      /Local:/,
-      { cwd: join(ROOT, 'apps/console'), env: { ...process.env, OMS_API_URL: `http://127.0.0.1:${apiPort}` } },
-    );
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
-    });
-    return new ConsoleStack(env, api, vite, consoleUrl, browser);
+    let api: INestApplication | undefined;
+    let vite: ChildProcess | undefined;
+    try {
+      api = await createApp(env.config, createLogger(env.config.LOG_LEVEL, 'api-browser-test'));
+      await api.listen(apiPort, '127.0.0.1');
+      vite = await startProcess(
+        process.execPath,
+        [join(ROOT, 'node_modules/vite/bin/vite.js'), '--host', '127.0.0.1', '--port', String(consolePort), '--strictPort'],
+        /Local:/,
+        { cwd: join(ROOT, 'apps/console'), env: { ...process.env, OMS_API_URL: `http://127.0.0.1:${apiPort}` } },
+      );
+      const browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+      });
+      return new ConsoleStack(env, api, vite, consoleUrl, browser);
+    } catch (error) {
+      // A stack that fails to start leaves nothing running behind it (a live child keeps jest from exiting).
+      await stopProcess(vite ?? null);
+      await api?.close();
+      await env.stop();
+      throw error;
+    }
   }
 
   get dataSource(): DataSource {

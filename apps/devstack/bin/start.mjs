@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { stripVTControlCharacters } from 'node:util';
 import { DATA_DIR, ensureBuilt, ensureDependencies, localEnvironmentFile, localSecrets, ROOT } from './prepare.mjs';
 
 const ports = {
@@ -52,7 +53,8 @@ function startChild(name, command, args, { env = {}, cwd = ROOT, ready, restart 
     if (!ready) resolve(child);
     const timer = ready && setTimeout(() => reject(new Error(`${name} was not ready within 60 s`)), 60_000);
     lines.on('line', (line) => {
-      if (!resolved && ready.test(line)) {
+      // Tools colour their output when CI or FORCE_COLOR is set, even into a pipe.
+      if (!resolved && ready.test(stripVTControlCharacters(line))) {
         resolved = true;
         clearTimeout(timer);
         resolve(line);

@@ -1,6 +1,6 @@
 // `npm test`: install what is missing, check that PostgreSQL and Redis answer, run every jest project.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { ensureDependencies, ROOT } from './prepare.mjs';
@@ -46,20 +46,43 @@ mkdirSync(out, { recursive: true });
 const env = { ...process.env, TEST_LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' };
 
 const jestSummary = join(out, 'jest-summary.json');
-const jest = spawnSync(process.execPath, [join(ROOT, 'node_modules/jest/bin/jest.js'), '--json', `--outputFile=${jestSummary}`, ...args], {
-  cwd: ROOT,
-  stdio: 'inherit',
-  env,
-});
-
 const vitestSummary = join(out, 'vitest-summary.json');
-const vitest = args.length
-  ? { status: 0 }
-  : spawnSync(process.execPath, [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestSummary}`], {
-      cwd: join(ROOT, 'apps/console'),
-      stdio: 'inherit',
-      env,
+for (const file of [jestSummary, vitestSummary]) rmSync(file, { force: true });
+
+/**
+ * Runs a test runner in a process group of its own, with a watchdog: a run that hangs (a process
+ * left open by a failed test) is killed with everything it started, and fails in time instead of
+ * stalling CI. Resolves to the exit code.
+ */
+function run(name, runnerArgs, cwd, limitMinutes) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, runnerArgs, { cwd, env, stdio: 'inherit', detached: true });
+    const stopGroup = (signal) => {
+      try {
+        process.kill(-child.pid, signal);
+      } catch {
+        // already gone
+      }
+    };
+    const watchdog = setTimeout(() => {
+      console.error(`\n${name} did not finish within ${limitMinutes} minutes; stopping it and everything it started.`);
+      stopGroup('SIGKILL');
+    }, limitMinutes * 60_000);
+    const interrupt = () => stopGroup('SIGTERM');
+    process.on('SIGINT', interrupt).on('SIGTERM', interrupt);
+    child.on('exit', (code) => {
+      clearTimeout(watchdog);
+      stopGroup('SIGKILL'); // whatever the runner left behind
+      resolve(code ?? 1);
     });
+  });
+}
+
+const limit = Number(process.env.TEST_TIME_LIMIT_MINUTES ?? 40);
+const jestStatus = await run('jest', [join(ROOT, 'node_modules/jest/bin/jest.js'), '--json', `--outputFile=${jestSummary}`, ...args], ROOT, limit);
+const vitestStatus = args.length
+  ? 0
+  : await run('vitest', [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestSummary}`], join(ROOT, 'apps/console'), 10);
 
 // One plain closing line over both runners, for CI and for people.
 let passed = 0;
@@ -73,4 +96,4 @@ for (const file of [jestSummary, ...(args.length ? [] : [vitestSummary])]) {
   skipped += s.numPendingTests + (s.numTodoTests ?? 0);
 }
 console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(jest.status || vitest.status ? 1 : 0);
+process.exit(jestStatus !== 0 || vitestStatus !== 0 ? 1 : 0);
