@@ -11,6 +11,7 @@ import { RepositoriesModule } from './common/repositories.module';
 import { HealthModule } from './health/health.module';
 import { CustomersModule } from './customers/customers.module';
 import { MakersModule } from './makers/makers.module';
+import { OrdersModule } from './orders/orders.module';
 import { ProductsModule } from './products/products.module';
 import { SettingsModule } from './settings/settings.module';
 import { MediasModule } from './medias/medias.module';
@@ -33,6 +34,7 @@ export class AppModule {
         SettingsModule,
         ProductsModule,
         CustomersModule,
+        OrdersModule,
         HealthModule,
         MediasModule,
       ],

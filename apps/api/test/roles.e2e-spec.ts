@@ -2,6 +2,7 @@ import { ROLES, Role } from '@oms/domain';
 import { RouteAccessCatalogue } from '../src/auth/route-access';
 import { TokensService } from '../src/auth/tokens.service';
 import { CUSTOMERS_ROUTES } from './roles/customers';
+import { ORDERS_ROUTES } from './roles/orders';
 import { PRODUCTS_ROUTES } from './roles/products';
 import { SETTINGS_ROUTES } from './roles/settings';
 import { TestApp } from './support/test-app';
@@ -35,6 +36,7 @@ const EXPECTED: Record<string, string> = {
   ...SETTINGS_ROUTES,
   ...PRODUCTS_ROUTES,
   ...CUSTOMERS_ROUTES,
+  ...ORDERS_ROUTES,
 };
 
 describe('role matrix over every route', () => {

@@ -8,6 +8,7 @@ import { AccountListPage } from './features/accounts/AccountListPage';
 import { MakerListPage } from './features/makers/MakerListPage';
 import { MakerCreatePage, MakerEditPage } from './features/makers/MakerPages';
 import { customersRoutes } from './features/customers/routes';
+import { ordersRoutes } from './features/orders/routes';
 import { productsRoutes } from './features/products/routes';
 import { settingsRoutes } from './features/settings/routes';
 import { AppLayout } from './layout/AppLayout';
@@ -49,11 +50,12 @@ export const router = createBrowserRouter([
           { path: ':id/edit', element: guarded('catalogue.write', <MakerEditPage />) },
         ],
       },
+      { path: 'orders', element: guarded('orders.read', <Outlet />), children: ordersRoutes },
       { path: 'products', element: guarded('catalogue.read', <Outlet />), children: productsRoutes },
       { path: 'customers', element: guarded('customers.read', <Outlet />), children: customersRoutes },
       { path: 'settings', element: guarded('settings.read', <Outlet />), children: settingsRoutes },
       // Sections whose screens come with later issues.
-      ...SECTIONS.filter((s) => !['accounts', 'makers', 'products', 'customers', 'settings'].includes(s.key)).map((s) => ({
+      ...SECTIONS.filter((s) => !['orders', 'accounts', 'makers', 'products', 'customers', 'settings'].includes(s.key)).map((s) => ({
         path: `${s.path.slice(1)}/*`,
         element: guarded(s.permission, <ComingSoonPage section={s.key} />),
       })),

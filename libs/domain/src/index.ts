@@ -6,3 +6,4 @@ export * from './maker';
 export * from './settings';
 export * from './products';
 export * from './customers';
+export * from './order';

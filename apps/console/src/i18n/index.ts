@@ -18,6 +18,10 @@ import enCustomersCommon from './locales/en/areas/customers.common.json';
 import enCustomersErrors from './locales/en/areas/customers.errors.json';
 import enSettingsCommon from './locales/en/areas/settings.common.json';
 import enSettingsErrors from './locales/en/areas/settings.errors.json';
+import jaOrdersCommon from './locales/ja/areas/orders.common.json';
+import jaOrdersErrors from './locales/ja/areas/orders.errors.json';
+import enOrdersCommon from './locales/en/areas/orders.common.json';
+import enOrdersErrors from './locales/en/areas/orders.errors.json';
 
 /** Japanese by default and as the fallback; English on request; the choice kept in localStorage. */
 export const LANGUAGES = ['ja', 'en'] as const;
@@ -27,12 +31,12 @@ export const LANGUAGE_KEY = 'oms.language';
 // Each area keeps its texts in locales/<lang>/areas/<area>.{common,errors}.json, merged here.
 export const resources = {
   ja: {
-    common: { ...jaCommon, ...jaProductsCommon, ...jaCustomersCommon, ...jaSettingsCommon },
-    error_message: { ...jaErrors, ...jaProductsErrors, ...jaCustomersErrors, ...jaSettingsErrors },
+    common: { ...jaCommon, ...jaProductsCommon, ...jaCustomersCommon, ...jaSettingsCommon, ...jaOrdersCommon },
+    error_message: { ...jaErrors, ...jaProductsErrors, ...jaCustomersErrors, ...jaSettingsErrors, ...jaOrdersErrors },
   },
   en: {
-    common: { ...enCommon, ...enProductsCommon, ...enCustomersCommon, ...enSettingsCommon },
-    error_message: { ...enErrors, ...enProductsErrors, ...enCustomersErrors, ...enSettingsErrors },
+    common: { ...enCommon, ...enProductsCommon, ...enCustomersCommon, ...enSettingsCommon, ...enOrdersCommon },
+    error_message: { ...enErrors, ...enProductsErrors, ...enCustomersErrors, ...enSettingsErrors, ...enOrdersErrors },
   },
 } as const;
 

@@ -1,0 +1,4 @@
+export * from './line-status';
+export * from './order-totals';
+export * from './payment-rules';
+export * from './order';

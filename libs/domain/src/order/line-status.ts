@@ -1,0 +1,101 @@
+/**
+ * Order line statuses and the commands that move them (DESIGN.md §5), as data: the aggregate
+ * reads this table, tests walk it, nothing else decides which step is allowed.
+ */
+export const LINE_STATUS = {
+  unpaid: 1,
+  paid: 2,
+  ordered: 3,
+  orderReceived: 4,
+  shipped: 5,
+  delivered: 6,
+  refunded: 7,
+  cancel: 8,
+  returned: 9,
+  reordered: 10,
+  reorderReceived: 11,
+  reshipped: 12,
+} as const;
+
+export type LineStatus = (typeof LINE_STATUS)[keyof typeof LINE_STATUS];
+
+export const LINE_STATUSES = Object.values(LINE_STATUS) as LineStatus[];
+
+export const LINE_STATUS_NAMES: Readonly<Record<LineStatus, keyof typeof LINE_STATUS>> = Object.fromEntries(
+  Object.entries(LINE_STATUS).map(([name, code]) => [code, name]),
+) as Record<LineStatus, keyof typeof LINE_STATUS>;
+
+export function isLineStatus(value: unknown): value is LineStatus {
+  return typeof value === 'number' && (LINE_STATUSES as number[]).includes(value);
+}
+
+/** The commands of DESIGN.md §5, by the names the history records. */
+export const ORDER_COMMANDS = [
+  'confirm_payment',
+  'order_to_maker',
+  'maker_receive',
+  'maker_ship',
+  'data_patch',
+  'change_status',
+  'return',
+  'refund',
+  'cancel',
+  'change_revenue',
+] as const;
+
+export type OrderCommandName = (typeof ORDER_COMMANDS)[number];
+
+export interface LineTransition {
+  readonly command: OrderCommandName;
+  readonly from: LineStatus;
+  /** null: the command keeps the status (change_revenue). */
+  readonly to: LineStatus | null;
+  /** A step taken only under a condition the aggregate checks (payment not required, or postpaid). */
+  readonly when?: 'payment_not_required_or_postpaid';
+}
+
+const S = LINE_STATUS;
+const step = (command: OrderCommandName, from: LineStatus[], to: LineStatus | null, when?: LineTransition['when']): LineTransition[] =>
+  from.map((f) => ({ command, from: f, to, ...(when ? { when } : {}) }));
+
+export const LINE_TRANSITIONS: readonly LineTransition[] = [
+  ...step('confirm_payment', [S.unpaid], S.paid),
+  ...step('order_to_maker', [S.paid], S.ordered),
+  ...step('order_to_maker', [S.unpaid], S.ordered, 'payment_not_required_or_postpaid'),
+  ...step('maker_receive', [S.ordered], S.orderReceived),
+  ...step('maker_receive', [S.reordered], S.reorderReceived),
+  ...step('maker_ship', [S.orderReceived], S.shipped),
+  ...step('maker_ship', [S.reorderReceived], S.reshipped),
+  ...step('data_patch', [S.orderReceived], S.shipped),
+  // change_status: forward (delivered, re-order) and the reverse of a mistaken step, one back.
+  ...step('change_status', [S.shipped, S.reshipped], S.delivered),
+  ...step('change_status', [S.returned], S.reordered),
+  ...step('change_status', [S.paid], S.unpaid),
+  ...step('change_status', [S.ordered], S.paid),
+  ...step('change_status', [S.orderReceived], S.ordered),
+  ...step('change_status', [S.shipped], S.orderReceived),
+  ...step('change_status', [S.delivered], S.shipped),
+  ...step('change_status', [S.reorderReceived], S.reordered),
+  ...step('change_status', [S.reshipped], S.reorderReceived),
+  ...step('return', [S.shipped, S.delivered, S.reshipped], S.returned),
+  ...step('refund', [S.paid, S.ordered, S.orderReceived, S.returned], S.refunded),
+  ...step('cancel', [S.unpaid, S.paid, S.ordered, S.orderReceived], S.cancel),
+  ...step('change_revenue', [S.shipped, S.delivered, S.reshipped], null),
+];
+
+/** The transitions a command may take from a status (several only for change_status). */
+export function transitionsFrom(command: OrderCommandName, from: LineStatus): LineTransition[] {
+  return LINE_TRANSITIONS.filter((t) => t.command === command && t.from === from);
+}
+
+/** Lines that no longer count (cancelled or refunded) do not hold an order's summary status back. */
+const CLOSED: readonly LineStatus[] = [S.cancel, S.refunded];
+
+/** Workflow order used for the order's summary status: the least advanced live line wins. */
+const PROGRESS: readonly LineStatus[] = [S.unpaid, S.paid, S.ordered, S.reordered, S.orderReceived, S.reorderReceived, S.shipped, S.reshipped, S.returned, S.delivered, S.refunded, S.cancel];
+
+export function summaryStatus(statuses: readonly LineStatus[]): LineStatus {
+  const live = statuses.filter((s) => !CLOSED.includes(s));
+  const pool = live.length ? live : statuses;
+  return pool.reduce((least, s) => (PROGRESS.indexOf(s) < PROGRESS.indexOf(least) ? s : least), pool[0]);
+}

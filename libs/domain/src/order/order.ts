@@ -1,0 +1,299 @@
+import { DomainError } from '../errors';
+import type { DomainEvent } from '../events';
+import { LINE_STATUS, LineStatus, LineTransition, OrderCommandName, summaryStatus, transitionsFrom } from './line-status';
+import { OrderFees, orderTotals, OrderTotals } from './order-totals';
+import { paymentCanFollowShipment, PaymentMethodRule, refundFeeFor } from './payment-rules';
+
+/** A fixed marker stored on every order this system makes (SPEC.md §9: "a fixed origin marker"). */
+export const ORDER_ORIGIN = 'NAL-OMS';
+
+/** Maker confirm status (SPEC.md §4). */
+export const MAKER_CONFIRM_STATUS = { accepted: 1, shipDateUndecided: 2, notAccepted: 3 } as const;
+export type MakerConfirmStatus = (typeof MAKER_CONFIRM_STATUS)[keyof typeof MAKER_CONFIRM_STATUS];
+
+export interface OrderLineState {
+  readonly id: string;
+  readonly makerId: string;
+  status: LineStatus;
+  readonly amount: number;
+  readonly priceWithTax: number;
+  readonly taxPercentage: number;
+}
+
+export interface DeliveryInfo {
+  shipDate: string | null;
+  deliveryCompanyId: string | null;
+  trackingCode: string | null;
+}
+
+export interface MakerPartState extends DeliveryInfo {
+  readonly makerId: string;
+  confirmStatus: MakerConfirmStatus | null;
+  refusalReason: string | null;
+  makerOrderDate: string | null;
+  makerReceiveDate: string | null;
+  estimatedShipDate: string | null;
+}
+
+export interface OrderState {
+  readonly id: string;
+  readonly version: number;
+  /** YYYY-MM-DD */
+  readonly orderDate: string;
+  readonly paymentMethod: PaymentMethodRule;
+  revenueMonth: string | null;
+  fees: OrderFees;
+  readonly lines: OrderLineState[];
+  readonly makers: MakerPartState[];
+}
+
+/** A monthly timeline entry (time_shipments): the ship dates that belong to its month. */
+export interface TimelinePeriod {
+  readonly startDate: string;
+  readonly finishDate: string;
+}
+
+export interface LineStatusChange {
+  readonly lineId: string;
+  readonly from: LineStatus;
+  readonly to: LineStatus;
+}
+
+export type OrderEvent = DomainEvent<string, { orderId: string; lineIds: string[]; makerId?: string; [key: string]: unknown }>;
+
+const hasDeliveryInfo = (part: DeliveryInfo) => Boolean(part.shipDate && part.deliveryCompanyId && part.trackingCode);
+
+/**
+ * The Order aggregate (DESIGN.md §5). Each command checks its rules against the transition table,
+ * changes the lines and the maker parts, and records what happened: the line status changes (one
+ * history row each) and the events for the outbox. The version check is the repository's.
+ */
+export class Order {
+  private readonly changes: LineStatusChange[] = [];
+  private readonly events: OrderEvent[] = [];
+  private command: OrderCommandName | null = null;
+
+  private constructor(private readonly state: OrderState) {}
+
+  static from(state: OrderState): Order {
+    return new Order({
+      ...state,
+      fees: { ...state.fees },
+      lines: state.lines.map((l) => ({ ...l })),
+      makers: state.makers.map((m) => ({ ...m })),
+    });
+  }
+
+  get id(): string {
+    return this.state.id;
+  }
+
+  get version(): number {
+    return this.state.version;
+  }
+
+  /** The state after the commands, for the repository to write. */
+  snapshot(): Readonly<OrderState> & { status: LineStatus; totals: OrderTotals; hasDeliveryInfo: boolean } {
+    return { ...this.state, status: this.status, totals: this.totals, hasDeliveryInfo: this.state.makers.length > 0 && this.state.makers.every(hasDeliveryInfo) };
+  }
+
+  get status(): LineStatus {
+    return summaryStatus(this.state.lines.map((l) => l.status));
+  }
+
+  get totals(): OrderTotals {
+    const closed: LineStatus[] = [LINE_STATUS.cancel, LINE_STATUS.refunded];
+    return orderTotals(
+      this.state.lines.map((l) => ({ ...l, counts: !closed.includes(l.status) })),
+      this.state.fees,
+    );
+  }
+
+  /** What the last command did: its name, the line changes, the events. */
+  recorded(): { command: OrderCommandName | null; changes: readonly LineStatusChange[]; events: readonly OrderEvent[] } {
+    return { command: this.command, changes: [...this.changes], events: [...this.events] };
+  }
+
+  /** PUT /orders/paid: 1 → 2. Answers whether every live line is now paid (the console then offers to order). */
+  confirmPayment(lineIds: readonly string[]): { isShowPopup: boolean } {
+    const lines = this.select(lineIds);
+    if (!lines.some((l) => l.status === LINE_STATUS.unpaid)) throw new DomainError('NAL_ORD-169');
+    if (lines.some((l) => l.status !== LINE_STATUS.unpaid)) throw new DomainError('NAL_ORD-166');
+    this.apply('confirm_payment', lines, LINE_STATUS.paid);
+    this.record('order.payment_confirmed', lines);
+    const live = this.state.lines.filter((l) => l.status !== LINE_STATUS.cancel && l.status !== LINE_STATUS.refunded);
+    return { isShowPopup: live.every((l) => l.status === LINE_STATUS.paid) };
+  }
+
+  /** 2 → 3 (1 → 3 when payment is not required or postpaid); one `order.sent_to_maker` per maker. */
+  orderToMaker(lineIds: readonly string[], today: string): void {
+    const lines = this.select(lineIds);
+    const transition = this.transition('order_to_maker', lines);
+    this.apply('order_to_maker', lines, transition.to!);
+    for (const [makerId, makerLines] of this.byMaker(lines)) {
+      this.part(makerId).makerOrderDate = today;
+      this.record('order.sent_to_maker', makerLines, { makerId });
+    }
+  }
+
+  /**
+   * 3 → 4 and 10 → 11 with the maker's answer. A maker that does not accept (3) keeps the lines
+   * where they are and needs a reason; staff see it as an order error.
+   */
+  makerReceive(
+    lineIds: readonly string[],
+    answer: { makerReceiveDate: string; confirmStatus: MakerConfirmStatus; refusalReason?: string | null; estimatedShipDate?: string | null },
+  ): void {
+    const lines = this.select(lineIds);
+    const transition = this.transition('maker_receive', lines);
+    const refused = answer.confirmStatus === MAKER_CONFIRM_STATUS.notAccepted;
+    if (refused && !answer.refusalReason?.trim()) throw new DomainError('NAL_ORD-103');
+    this.command = 'maker_receive';
+    for (const [makerId, makerLines] of this.byMaker(lines)) {
+      const part = this.part(makerId);
+      part.confirmStatus = answer.confirmStatus;
+      part.refusalReason = refused ? answer.refusalReason!.trim() : null;
+      part.makerReceiveDate = answer.makerReceiveDate;
+      if (answer.estimatedShipDate !== undefined) part.estimatedShipDate = answer.estimatedShipDate;
+      this.record(refused ? 'order.maker_refused' : 'order.maker_received', makerLines, { makerId, confirmStatus: answer.confirmStatus });
+    }
+    if (!refused) this.apply('maker_receive', lines, transition.to!);
+  }
+
+  /** 4 → 5 and 11 → 12, with delivery info (088) and a ship date that can be selected (191). */
+  makerShip(lineIds: readonly string[], delivery: Partial<DeliveryInfo>, timeline: readonly TimelinePeriod[]): void {
+    const lines = this.select(lineIds);
+    const transition = this.transition('maker_ship', lines);
+    const parts = [...this.byMaker(lines).keys()].map((makerId) => this.part(makerId));
+    const merged = parts.map((part) => ({
+      shipDate: delivery.shipDate ?? part.shipDate,
+      deliveryCompanyId: delivery.deliveryCompanyId ?? part.deliveryCompanyId,
+      trackingCode: delivery.trackingCode ?? part.trackingCode,
+    }));
+    if (!merged.every(hasDeliveryInfo)) throw new DomainError('NAL_ORD-088');
+    for (const info of merged) this.checkShipDate(info.shipDate!, timeline);
+    parts.forEach((part, i) => Object.assign(part, merged[i]));
+    this.apply('maker_ship', lines, transition.to!);
+    for (const [makerId, makerLines] of this.byMaker(lines)) this.record('order.shipped', makerLines, { makerId });
+  }
+
+  /** 4 → 5 from the delivery info already on the order: every line order-received (087) with delivery info (088). */
+  dataPatch(lineIds: readonly string[]): void {
+    const lines = this.select(lineIds);
+    if (lines.some((l) => l.status !== LINE_STATUS.orderReceived)) throw new DomainError('NAL_ORD-087');
+    const transition = this.transition('data_patch', lines);
+    if (![...this.byMaker(lines).keys()].every((makerId) => hasDeliveryInfo(this.part(makerId)))) throw new DomainError('NAL_ORD-088');
+    this.apply('data_patch', lines, transition.to!);
+    this.record('order.shipped', lines);
+  }
+
+  /** Along the table only: forward to delivered or re-ordered, or one step back after a mistake. */
+  changeStatus(lineIds: readonly string[], to: LineStatus): void {
+    const lines = this.select(lineIds);
+    const from = this.sharedStatus(lines);
+    if (!transitionsFrom('change_status', from).some((t) => t.to === to)) throw new DomainError('NAL_ORD-086');
+    this.apply('change_status', lines, to);
+    this.record('order.status_changed', lines, { from, to });
+  }
+
+  /** 5, 6, 12 → 9; the fees entered (shipping, payment) replace the order's. */
+  returnLines(lineIds: readonly string[], fees: { shippingFee?: number; fee?: number }): void {
+    const lines = this.select(lineIds);
+    const transition = this.transition('return', lines);
+    this.setFees(fees);
+    this.apply('return', lines, transition.to!);
+    this.record('order.returned', lines);
+  }
+
+  /** 2, 3, 4, 9 → 7; a bank transfer refund costs its refund fee. */
+  refund(lineIds: readonly string[], fees: { shippingFee?: number; fee?: number }): void {
+    const lines = this.select(lineIds);
+    const transition = this.transition('refund', lines);
+    this.setFees(fees);
+    this.state.fees = { ...this.state.fees, refundFee: refundFeeFor(this.state.paymentMethod.id) };
+    this.apply('refund', lines, transition.to!);
+    this.record('order.refunded', lines, { refundFee: this.state.fees.refundFee });
+  }
+
+  /** 1, 2, 3, 4 → 8, with the shipping fee and fee that still apply. */
+  cancel(lineIds: readonly string[], fees: { shippingFee: number; fee: number }): void {
+    const lines = this.select(lineIds);
+    const transition = this.transition('cancel', lines);
+    this.setFees(fees);
+    this.apply('cancel', lines, transition.to!);
+    this.record('order.cancelled', lines);
+  }
+
+  /** Sets the revenue (sales) month; lines must be shipped, delivered or re-shipped. */
+  changeRevenue(lineIds: readonly string[], revenueMonth: string): void {
+    const lines = this.select(lineIds);
+    this.transition('change_revenue', lines);
+    this.command = 'change_revenue';
+    this.state.revenueMonth = revenueMonth;
+    this.record('order.revenue_changed', lines, { revenueMonth });
+  }
+
+  private select(lineIds: readonly string[]): OrderLineState[] {
+    const ids = [...new Set(lineIds.map(String))];
+    if (ids.length === 0) throw new DomainError('NAL_ORD-101');
+    return ids.map((id) => {
+      const line = this.state.lines.find((l) => l.id === id);
+      if (!line) throw new DomainError('NAL_ORD-102');
+      return line;
+    });
+  }
+
+  private sharedStatus(lines: OrderLineState[]): LineStatus {
+    const statuses = new Set(lines.map((l) => l.status));
+    if (statuses.size !== 1) throw new DomainError('NAL_ORD-084');
+    return lines[0].status;
+  }
+
+  /** The one transition the table allows this command from the lines' shared status (084, 086). */
+  private transition(command: OrderCommandName, lines: OrderLineState[]): LineTransition {
+    const from = this.sharedStatus(lines);
+    const allowed = transitionsFrom(command, from).filter((t) => t.when !== 'payment_not_required_or_postpaid' || paymentCanFollowShipment(this.state.paymentMethod));
+    if (allowed.length === 0) throw new DomainError('NAL_ORD-086');
+    return allowed[0];
+  }
+
+  private apply(command: OrderCommandName, lines: OrderLineState[], to: LineStatus): void {
+    this.command = command;
+    for (const line of lines) {
+      this.changes.push({ lineId: line.id, from: line.status, to });
+      line.status = to;
+    }
+  }
+
+  private setFees(fees: { shippingFee?: number; fee?: number }): void {
+    this.state.fees = {
+      ...this.state.fees,
+      ...(fees.shippingFee !== undefined ? { shippingFee: fees.shippingFee } : {}),
+      ...(fees.fee !== undefined ? { fee: fees.fee } : {}),
+    };
+  }
+
+  private checkShipDate(shipDate: string, timeline: readonly TimelinePeriod[]): void {
+    if (shipDate < this.state.orderDate) throw new DomainError('NAL_ORD-191');
+    if (timeline.length > 0 && !timeline.some((p) => p.startDate <= shipDate && shipDate <= p.finishDate)) throw new DomainError('NAL_ORD-191');
+  }
+
+  private byMaker(lines: OrderLineState[]): Map<string, OrderLineState[]> {
+    const groups = new Map<string, OrderLineState[]>();
+    for (const line of lines) groups.set(line.makerId, [...(groups.get(line.makerId) ?? []), line]);
+    return groups;
+  }
+
+  private part(makerId: string): MakerPartState {
+    let part = this.state.makers.find((m) => m.makerId === makerId);
+    if (!part) {
+      part = { makerId, confirmStatus: null, refusalReason: null, makerOrderDate: null, makerReceiveDate: null, estimatedShipDate: null, shipDate: null, deliveryCompanyId: null, trackingCode: null };
+      this.state.makers.push(part);
+    }
+    return part;
+  }
+
+  private record(type: string, lines: OrderLineState[], extra: Record<string, unknown> = {}): void {
+    this.events.push({ type, aggregateType: 'order', aggregateId: this.state.id, payload: { orderId: this.state.id, lineIds: lines.map((l) => l.id), ...extra } });
+  }
+}
