@@ -7,3 +7,4 @@ export * from './settings';
 export * from './products';
 export * from './customers';
 export * from './order';
+export * from './calendar';

@@ -56,8 +56,9 @@ export class TestApp {
     return `Bearer ${this.app.get(TokensService).signAccess({ id: user.id, role: user.role, makerId }).accessToken}`;
   }
 
-  async signedIn(role: Role) {
-    const user = await this.user(role);
+  /** A user of the role with a bearer token; a maker user belongs to `makerId` (else a new maker). */
+  async signedIn(role: Role, makerId?: string) {
+    const user = await this.user(role, makerId ? { makerId } : {});
     return { ...user, auth: this.bearer(user, user.makerId) };
   }
 

@@ -1,6 +1,9 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform, Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  IsArray,
   IsEmail,
   IsIn,
   IsInt,
@@ -74,3 +77,15 @@ export const Version = () => Int(1, 2_147_483_647);
 
 export const Nested = (type: () => new () => object) =>
   applyDecorators(ValidateNested({ each: true }), Type(type));
+
+/** A list of 1…`max` record ids; `emptyCode` answers a missing or empty list. */
+export const Ids = (max: number, emptyCode = 'required') =>
+  applyDecorators(
+    IsArray(rule(emptyCode)),
+    ArrayNotEmpty(rule(emptyCode)),
+    ArrayMaxSize(max, rule('max', { max })),
+    Type(() => Number),
+    IsInt(rule('integer', undefined, true)),
+    Min(1, rule('min', { min: 1 }, true)),
+    Max(Number.MAX_SAFE_INTEGER, rule('max', { max: Number.MAX_SAFE_INTEGER }, true)),
+  );

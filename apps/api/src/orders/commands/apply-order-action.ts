@@ -1,0 +1,88 @@
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { DomainError, ErrorCode, japanToday, NotFoundError } from '@oms/domain';
+import { OrderRepository } from '@oms/infra';
+import { DataSource, EntityManager } from 'typeorm';
+import type { SignedInUser } from '../../auth/access.decorators';
+import { OrderView, OrderViews } from '../queries/order-views';
+import { OrderAction, performOrderAction } from './order-action';
+
+/** Which order, at which version, and which of its lines. */
+export interface OrderTarget {
+  orderId: string;
+  version: number;
+  lineIds: string[];
+}
+
+export interface AppliedAction {
+  version: number;
+  updatedAt: Date;
+  isShowPopup?: boolean;
+}
+
+export class ApplyOrderAction extends Command<AppliedAction & { order: OrderView }> {
+  constructor(readonly target: OrderTarget, readonly action: OrderAction, readonly actor: SignedInUser) {
+    super();
+  }
+}
+
+export type BatchResult = { orderId: string; ok: true; version: number } | { orderId: string; ok: false; errorCode: ErrorCode };
+
+/** One command over many orders: each order changes whole or not at all. */
+export class ApplyOrderActionToMany extends Command<BatchResult[]> {
+  constructor(readonly targets: OrderTarget[], readonly action: OrderAction, readonly actor: SignedInUser) {
+    super();
+  }
+}
+
+/**
+ * The unit of work of one command on one order (STYLE.md "one command, end to end"): load, check
+ * the version the client read, let the aggregate apply its rules, save with compare-and-set.
+ * A maker sees only orders with its lines (404 otherwise) and acts only on its own lines.
+ */
+async function applyToOrder(manager: EntityManager, orders: OrderRepository, target: OrderTarget, action: OrderAction, actor: SignedInUser): Promise<AppliedAction> {
+  const order = await orders.load(manager, target.orderId);
+  const lines = order?.snapshot().lines ?? [];
+  if (!order || (actor.role === 'maker' && !lines.some((l) => l.makerId === actor.makerId))) throw new NotFoundError('order');
+  if (order.version !== target.version) throw new DomainError('NAL_ORD-193');
+  if (actor.role === 'maker' && target.lineIds.some((id) => lines.find((l) => l.id === id)?.makerId !== actor.makerId)) throw new DomainError('NAL_ORD-102');
+  const answer = await performOrderAction(order, target.lineIds, action, { today: japanToday(), timeline: () => orders.timeline(manager) });
+  const saved = await orders.save(manager, order, target.version, actor.id);
+  return { ...answer, ...saved };
+}
+
+@CommandHandler(ApplyOrderAction)
+export class ApplyOrderActionHandler implements ICommandHandler<ApplyOrderAction> {
+  constructor(private readonly dataSource: DataSource, private readonly orders: OrderRepository, private readonly views: OrderViews) {}
+
+  async execute({ target, action, actor }: ApplyOrderAction) {
+    const applied = await this.dataSource.transaction((manager) => applyToOrder(manager, this.orders, target, action, actor));
+    return { ...applied, order: await this.views.get(target.orderId, actor) };
+  }
+}
+
+@CommandHandler(ApplyOrderActionToMany)
+export class ApplyOrderActionToManyHandler implements ICommandHandler<ApplyOrderActionToMany> {
+  constructor(private readonly dataSource: DataSource, private readonly orders: OrderRepository) {}
+
+  execute({ targets, action, actor }: ApplyOrderActionToMany): Promise<BatchResult[]> {
+    return this.dataSource.transaction(async (manager) => {
+      // Lock every order first, in id order: two batches over the same orders cannot deadlock.
+      await this.orders.lockInIdOrder(manager, targets.map((t) => t.orderId));
+      const results = new Map<OrderTarget, BatchResult>();
+      for (const target of [...targets].sort((a, b) => Number(a.orderId) - Number(b.orderId))) {
+        // A savepoint per order: a refused order leaves no trace, the others keep their change.
+        await manager.query('SAVEPOINT order_action');
+        try {
+          const { version } = await applyToOrder(manager, this.orders, target, action, actor);
+          await manager.query('RELEASE SAVEPOINT order_action');
+          results.set(target, { orderId: target.orderId, ok: true, version });
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          await manager.query('ROLLBACK TO SAVEPOINT order_action');
+          results.set(target, { orderId: target.orderId, ok: false, errorCode: error.code });
+        }
+      }
+      return targets.map((t) => results.get(t)!);
+    });
+  }
+}

@@ -1,0 +1,213 @@
+import { DomainError, isLineStatus, LineStatus, MakerConfirmStatus, MakerPartState, Order, OrderLineState, OrderState, TimelinePeriod } from '@oms/domain';
+import { EntityManager } from 'typeorm';
+import { appendToOutbox } from '../outbox/outbox.writer';
+
+const DATE = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
+
+interface OrderRow {
+  id: string;
+  version: number;
+  order_date: string;
+  revenue_month: string | null;
+  settlement_fee: number;
+  shipping_fee: number;
+  other_fee: number;
+  fee: number;
+  refund_fee: number;
+  payment_method_id: number;
+  is_postpaid: boolean;
+  business_only: boolean;
+}
+
+/**
+ * Loads and saves the Order aggregate (DESIGN.md §5). Saving is an explicit compare-and-set on
+ * `version` (TypeORM's save() does not check it, typeorm #2848): zero rows → NAL_ORD-193. The
+ * line changes, the maker parts, one history row per changed line and the outbox events go in
+ * the caller's transaction, with the list's denormalised columns kept current.
+ */
+export class OrderRepository {
+  /** Locks the orders in id order (commands over many orders: no deadlocks); answers the ids that exist. */
+  async lockInIdOrder(manager: EntityManager, ids: readonly string[]): Promise<Set<string>> {
+    const rows: { id: string }[] = await manager.query(`SELECT id FROM orders WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`, [ids]);
+    return new Set(rows.map((r) => String(r.id)));
+  }
+
+  async load(manager: EntityManager, id: string): Promise<Order | null> {
+    const [row]: OrderRow[] = await manager.query(
+      `SELECT o.id, o.version, ${DATE('o.order_date')} AS order_date, o.revenue_month, o.settlement_fee, o.shipping_fee, o.other_fee,
+              o.fee, o.refund_fee, o.payment_method_id, pm.is_postpaid, pm.business_only
+         FROM orders o JOIN payment_methods pm ON pm.id = o.payment_method_id
+        WHERE o.id = $1`,
+      [id],
+    );
+    if (!row) return null;
+    const lines: { id: string; maker_id: string; status: number; amount: number; price_with_tax: number; tax_percentage: number }[] = await manager.query(
+      `SELECT id, maker_id, status, amount, price_with_tax, tax_percentage FROM order_lines WHERE order_id = $1 ORDER BY id`,
+      [id],
+    );
+    const makers: Record<string, string | number | null>[] = await manager.query(
+      `SELECT maker_id, confirm_status, refusal_reason, ${DATE('maker_order_date')} AS maker_order_date,
+              ${DATE('maker_receive_date')} AS maker_receive_date, ${DATE('estimated_ship_date')} AS estimated_ship_date,
+              ${DATE('ship_date')} AS ship_date, delivery_company_id, tracking_code
+         FROM order_makers WHERE order_id = $1 ORDER BY maker_id`,
+      [id],
+    );
+    const state: OrderState = {
+      id: String(row.id),
+      version: row.version,
+      orderDate: row.order_date,
+      paymentMethod: { id: row.payment_method_id, isPostpaid: row.is_postpaid, businessOnly: row.business_only },
+      revenueMonth: row.revenue_month,
+      fees: { settlementFee: row.settlement_fee, shippingFee: row.shipping_fee, otherFee: row.other_fee, fee: row.fee, refundFee: row.refund_fee },
+      lines: lines.map(
+        (l): OrderLineState => ({
+          id: String(l.id),
+          makerId: String(l.maker_id),
+          status: lineStatus(l.status),
+          amount: l.amount,
+          priceWithTax: l.price_with_tax,
+          taxPercentage: l.tax_percentage,
+        }),
+      ),
+      makers: makers.map(
+        (m): MakerPartState => ({
+          makerId: String(m.maker_id),
+          confirmStatus: (m.confirm_status as MakerConfirmStatus | null) ?? null,
+          refusalReason: (m.refusal_reason as string | null) ?? null,
+          makerOrderDate: (m.maker_order_date as string | null) ?? null,
+          makerReceiveDate: (m.maker_receive_date as string | null) ?? null,
+          estimatedShipDate: (m.estimated_ship_date as string | null) ?? null,
+          shipDate: (m.ship_date as string | null) ?? null,
+          deliveryCompanyId: m.delivery_company_id === null ? null : String(m.delivery_company_id),
+          trackingCode: (m.tracking_code as string | null) ?? null,
+        }),
+      ),
+    };
+    return Order.from(state);
+  }
+
+  /** The monthly timeline, for the ship-date rule (NAL_ORD-191). */
+  async timeline(manager: EntityManager): Promise<TimelinePeriod[]> {
+    const rows: { start_date: string; finish_date: string }[] = await manager.query(
+      `SELECT ${DATE('start_date')} AS start_date, ${DATE('finish_date')} AS finish_date FROM time_shipments ORDER BY start_date`,
+    );
+    return rows.map((r) => ({ startDate: r.start_date, finishDate: r.finish_date }));
+  }
+
+  /**
+   * Writes what the last command did, if the order is still at `expectedVersion` (else NAL_ORD-193
+   * and nothing is written). Answers the new version and update time.
+   */
+  async save(manager: EntityManager, order: Order, expectedVersion: number, actorId: string | null): Promise<{ version: number; updatedAt: Date }> {
+    const s = order.snapshot();
+    const [rows]: [{ version: number; updated_at: Date }[], number] = await manager.query(
+      `UPDATE orders
+          SET status = $3, revenue_month = $4, settlement_fee = $5, shipping_fee = $6, other_fee = $7, fee = $8, refund_fee = $9,
+              products_total = $10, tax_total = $11, total = $12, has_delivery_info = $13,
+              updated_at = now(), version = version + 1
+        WHERE id = $1 AND version = $2
+        RETURNING version, updated_at`,
+      [
+        s.id,
+        expectedVersion,
+        s.status,
+        s.revenueMonth,
+        s.fees.settlementFee,
+        s.fees.shippingFee,
+        s.fees.otherFee,
+        s.fees.fee,
+        s.fees.refundFee,
+        s.totals.productsTotal,
+        s.totals.taxTotal,
+        s.totals.total,
+        s.hasDeliveryInfo,
+      ],
+    );
+    if (rows.length !== 1) throw new DomainError('NAL_ORD-193');
+
+    const { command, changes, events } = order.recorded();
+    if (changes.length > 0) {
+      await manager.query(
+        `UPDATE order_lines l SET status = c.to_status, updated_at = now()
+           FROM unnest($2::bigint[], $3::smallint[]) AS c(id, to_status)
+          WHERE l.order_id = $1 AND l.id = c.id`,
+        [s.id, changes.map((c) => c.lineId), changes.map((c) => c.to)],
+      );
+      await manager.query(
+        `INSERT INTO order_status_history (order_id, order_line_id, from_status, to_status, command, changed_by)
+         SELECT $1, c.line_id, c.from_status, c.to_status, $5, $6
+           FROM unnest($2::bigint[], $3::smallint[], $4::smallint[]) AS c(line_id, from_status, to_status)`,
+        [s.id, changes.map((c) => c.lineId), changes.map((c) => c.from), changes.map((c) => c.to), command, actorId],
+      );
+      await manager.query(`UPDATE orders SET line_statuses = ${LINE_STATUSES_OF('$1')} WHERE id = $1`, [s.id]);
+    }
+    await this.writeMakerParts(manager, s.id, s.makers);
+    await appendToOutbox(manager, events);
+    return { version: rows[0].version, updatedAt: rows[0].updated_at };
+  }
+
+  /**
+   * Recomputes one order's list columns (summary status, line statuses, makers, delivery info,
+   * error count, keyword text, totals) from its rows: after a create or edit, or an error deleted.
+   */
+  async refreshDerived(manager: EntityManager, orderId: string): Promise<void> {
+    const order = await this.load(manager, orderId);
+    if (!order) return;
+    const s = order.snapshot();
+    await manager.query(
+      `UPDATE orders o
+          SET status = $2, products_total = $3, tax_total = $4, total = $5, has_delivery_info = $6,
+              line_statuses = ${LINE_STATUSES_OF('o.id')},
+              maker_ids = ARRAY(SELECT DISTINCT maker_id FROM order_lines WHERE order_id = o.id ORDER BY 1),
+              error_count = (SELECT count(*) FROM order_errors WHERE order_id = o.id),
+              search_text = ${ORDER_SEARCH_TEXT('o')}
+        WHERE o.id = $1`,
+      [orderId, s.status, s.totals.productsTotal, s.totals.taxTotal, s.totals.total, s.hasDeliveryInfo],
+    );
+  }
+
+  private async writeMakerParts(manager: EntityManager, orderId: string, parts: readonly MakerPartState[]): Promise<void> {
+    if (parts.length === 0) return;
+    const column = <K extends keyof MakerPartState>(key: K) => parts.map((p) => p[key]);
+    await manager.query(
+      `INSERT INTO order_makers (order_id, maker_id, confirm_status, refusal_reason, maker_order_date, maker_receive_date,
+                                 estimated_ship_date, ship_date, delivery_company_id, tracking_code)
+       SELECT $1, p.* FROM unnest($2::bigint[], $3::smallint[], $4::text[], $5::date[], $6::date[], $7::date[], $8::date[], $9::bigint[], $10::text[])
+              AS p(maker_id, confirm_status, refusal_reason, maker_order_date, maker_receive_date, estimated_ship_date, ship_date, delivery_company_id, tracking_code)
+       ON CONFLICT (order_id, maker_id) DO UPDATE SET
+         confirm_status = EXCLUDED.confirm_status, refusal_reason = EXCLUDED.refusal_reason,
+         maker_order_date = EXCLUDED.maker_order_date, maker_receive_date = EXCLUDED.maker_receive_date,
+         estimated_ship_date = EXCLUDED.estimated_ship_date, ship_date = EXCLUDED.ship_date,
+         delivery_company_id = EXCLUDED.delivery_company_id, tracking_code = EXCLUDED.tracking_code`,
+      [
+        orderId,
+        column('makerId'),
+        column('confirmStatus'),
+        column('refusalReason'),
+        column('makerOrderDate'),
+        column('makerReceiveDate'),
+        column('estimatedShipDate'),
+        column('shipDate'),
+        column('deliveryCompanyId'),
+        column('trackingCode'),
+      ],
+    );
+  }
+}
+
+/** SQL: the distinct statuses of an order's lines, for the list's GIN-indexed filter. */
+const LINE_STATUSES_OF = (orderId: string) => `ARRAY(SELECT DISTINCT status FROM order_lines WHERE order_id = ${orderId} ORDER BY 1)`;
+
+/**
+ * SQL: the keyword text of an order (`alias` names the orders row): order number, EC order id,
+ * buyer name, kana, phone as written and as digits, e-mail; lower-cased for a trigram LIKE.
+ * The seed script builds the same text.
+ */
+export const ORDER_SEARCH_TEXT = (alias: string) =>
+  `lower(concat_ws(' ', ${alias}.order_no, ${alias}.ec_order_id, ${alias}.buyer_name, ${alias}.buyer_kana, ${alias}.buyer_tel,
+     regexp_replace(coalesce(${alias}.buyer_tel, ''), '[^0-9]', '', 'g'), ${alias}.buyer_email))`;
+
+function lineStatus(value: number): LineStatus {
+  if (!isLineStatus(value)) throw new Error(`order line status ${value} is not a known status`);
+  return value;
+}
