@@ -94,6 +94,8 @@ describe('transactional outbox and relay (real PostgreSQL and Redis)', () => {
       { type: 'from.a.newer.release', published: false },
       { type: 'account.created', published: true },
     ]);
+    // An event nothing consumes yet waits for its consumer, and is no backlog for health.
+    expect(await outboxBacklog(ds)).toEqual({ unpublished: 0, oldestAgeSeconds: null });
     await ds.query(`DELETE FROM outbox_events WHERE type = 'from.a.newer.release'`);
   });
 

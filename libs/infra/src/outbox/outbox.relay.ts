@@ -96,11 +96,15 @@ export class OutboxRelay {
   }
 }
 
-/** How far behind the relay is: the unpublished count and the age of the oldest, for health. */
+/**
+ * How far behind the relay is, for health: the unpublished count and the age of the oldest, over
+ * the event types something consumes (events no worker takes yet wait for theirs, and are no backlog).
+ */
 export async function outboxBacklog(dataSource: DataSource): Promise<{ unpublished: number; oldestAgeSeconds: number | null }> {
   const [row] = await dataSource.query(
     `SELECT count(*)::int AS unpublished, extract(epoch FROM now() - min(created_at))::float AS age
-     FROM outbox_events WHERE published_at IS NULL`,
+     FROM outbox_events WHERE published_at IS NULL AND type = ANY($1::text[])`,
+    [Object.keys(EVENT_ROUTES)],
   );
   return { unpublished: row.unpublished, oldestAgeSeconds: row.age === null ? null : Math.round(row.age) };
 }
