@@ -74,7 +74,10 @@ export const LINE_TRANSITIONS: readonly LineTransition[] = [
   ...step('change_status', [S.ordered], S.paid),
   ...step('change_status', [S.orderReceived], S.ordered),
   ...step('change_status', [S.shipped], S.orderReceived),
+  ...step('change_status', [S.ordered], S.unpaid, 'payment_not_required_or_postpaid'),
   ...step('change_status', [S.delivered], S.shipped),
+  ...step('change_status', [S.delivered], S.reshipped),
+  ...step('change_status', [S.reordered], S.returned),
   ...step('change_status', [S.reorderReceived], S.reordered),
   ...step('change_status', [S.reshipped], S.reorderReceived),
   ...step('return', [S.shipped, S.delivered, S.reshipped], S.returned),
@@ -88,14 +91,14 @@ export function transitionsFrom(command: OrderCommandName, from: LineStatus): Li
   return LINE_TRANSITIONS.filter((t) => t.command === command && t.from === from);
 }
 
-/** Lines that no longer count (cancelled or refunded) do not hold an order's summary status back. */
-const CLOSED: readonly LineStatus[] = [S.cancel, S.refunded];
+/** Lines that no longer count (cancelled or refunded): they hold no summary status back, add nothing to totals, ship nothing. */
+export const CLOSED_STATUSES: readonly LineStatus[] = [S.cancel, S.refunded];
 
 /** Workflow order used for the order's summary status: the least advanced live line wins. */
 const PROGRESS: readonly LineStatus[] = [S.unpaid, S.paid, S.ordered, S.reordered, S.orderReceived, S.reorderReceived, S.shipped, S.reshipped, S.returned, S.delivered, S.refunded, S.cancel];
 
 export function summaryStatus(statuses: readonly LineStatus[]): LineStatus {
-  const live = statuses.filter((s) => !CLOSED.includes(s));
+  const live = statuses.filter((s) => !CLOSED_STATUSES.includes(s));
   const pool = live.length ? live : statuses;
   return pool.reduce((least, s) => (PROGRESS.indexOf(s) < PROGRESS.indexOf(least) ? s : least), pool[0]);
 }

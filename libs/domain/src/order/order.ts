@@ -1,6 +1,6 @@
 import { DomainError } from '../errors';
 import type { DomainEvent } from '../events';
-import { LINE_STATUS, LineStatus, LineTransition, OrderCommandName, summaryStatus, transitionsFrom } from './line-status';
+import { CLOSED_STATUSES, LINE_STATUS, LineStatus, LineTransition, OrderCommandName, summaryStatus, transitionsFrom } from './line-status';
 import { OrderFees, orderTotals, OrderTotals } from './order-totals';
 import { paymentCanFollowShipment, PaymentMethodRule, refundFeeFor } from './payment-rules';
 
@@ -94,7 +94,10 @@ export class Order {
 
   /** The state after the commands, for the repository to write. */
   snapshot(): Readonly<OrderState> & { status: LineStatus; totals: OrderTotals; hasDeliveryInfo: boolean } {
-    return { ...this.state, status: this.status, totals: this.totals, hasDeliveryInfo: this.state.makers.length > 0 && this.state.makers.every(hasDeliveryInfo) };
+    // Delivery info is asked of the makers that still have a live line (cancelled or refunded ones ship nothing).
+    const liveMakers = new Set(this.state.lines.filter((l) => !CLOSED_STATUSES.includes(l.status)).map((l) => l.makerId));
+    const parts = this.state.makers.filter((m) => liveMakers.has(m.makerId));
+    return { ...this.state, status: this.status, totals: this.totals, hasDeliveryInfo: parts.length > 0 && parts.every(hasDeliveryInfo) };
   }
 
   get status(): LineStatus {
@@ -102,9 +105,8 @@ export class Order {
   }
 
   get totals(): OrderTotals {
-    const closed: LineStatus[] = [LINE_STATUS.cancel, LINE_STATUS.refunded];
     return orderTotals(
-      this.state.lines.map((l) => ({ ...l, counts: !closed.includes(l.status) })),
+      this.state.lines.map((l) => ({ ...l, counts: !CLOSED_STATUSES.includes(l.status) })),
       this.state.fees,
     );
   }
@@ -121,7 +123,7 @@ export class Order {
     if (lines.some((l) => l.status !== LINE_STATUS.unpaid)) throw new DomainError('NAL_ORD-166');
     this.apply('confirm_payment', lines, LINE_STATUS.paid);
     this.record('order.payment_confirmed', lines);
-    const live = this.state.lines.filter((l) => l.status !== LINE_STATUS.cancel && l.status !== LINE_STATUS.refunded);
+    const live = this.state.lines.filter((l) => !CLOSED_STATUSES.includes(l.status));
     return { isShowPopup: live.every((l) => l.status === LINE_STATUS.paid) };
   }
 
@@ -184,14 +186,14 @@ export class Order {
     const transition = this.transition('data_patch', lines);
     if (![...this.byMaker(lines).keys()].every((makerId) => hasDeliveryInfo(this.part(makerId)))) throw new DomainError('NAL_ORD-088');
     this.apply('data_patch', lines, transition.to!);
-    this.record('order.shipped', lines);
+    for (const [makerId, makerLines] of this.byMaker(lines)) this.record('order.shipped', makerLines, { makerId });
   }
 
   /** Along the table only: forward to delivered or re-ordered, or one step back after a mistake. */
   changeStatus(lineIds: readonly string[], to: LineStatus): void {
     const lines = this.select(lineIds);
     const from = this.sharedStatus(lines);
-    if (!transitionsFrom('change_status', from).some((t) => t.to === to)) throw new DomainError('NAL_ORD-086');
+    if (!this.allowed('change_status', from).some((t) => t.to === to)) throw new DomainError('NAL_ORD-086');
     this.apply('change_status', lines, to);
     this.record('order.status_changed', lines, { from, to });
   }
@@ -251,10 +253,14 @@ export class Order {
 
   /** The one transition the table allows this command from the lines' shared status (084, 086). */
   private transition(command: OrderCommandName, lines: OrderLineState[]): LineTransition {
-    const from = this.sharedStatus(lines);
-    const allowed = transitionsFrom(command, from).filter((t) => t.when !== 'payment_not_required_or_postpaid' || paymentCanFollowShipment(this.state.paymentMethod));
+    const allowed = this.allowed(command, this.sharedStatus(lines));
     if (allowed.length === 0) throw new DomainError('NAL_ORD-086');
     return allowed[0];
+  }
+
+  /** The table's rows for this command and status whose condition this order meets. */
+  private allowed(command: OrderCommandName, from: LineStatus): LineTransition[] {
+    return transitionsFrom(command, from).filter((t) => t.when !== 'payment_not_required_or_postpaid' || paymentCanFollowShipment(this.state.paymentMethod));
   }
 
   private apply(command: OrderCommandName, lines: OrderLineState[], to: LineStatus): void {
