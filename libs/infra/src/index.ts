@@ -22,4 +22,5 @@ export * from './storage/create-file-storage';
 export * from './settings';
 export * from './customers/customer.repository';
 export * from './products/product.repository';
+export * from './orders';
 export * from './database/versioned-write';
