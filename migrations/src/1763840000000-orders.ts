@@ -82,6 +82,7 @@ export class Orders1763840000000 implements MigrationInterface {
       )`);
     // The list's default sort, and the same sort under its most used equality filters.
     await q.query(`CREATE INDEX orders_by_date ON orders (order_date DESC, id DESC)`);
+    await q.query(`CREATE INDEX orders_by_total ON orders (total DESC, id DESC)`);
     await q.query(`CREATE INDEX orders_shop_by_date ON orders (shop_id, order_date DESC, id DESC)`);
     await q.query(`CREATE INDEX orders_customer_by_date ON orders (customer_id, order_date DESC, id DESC) WHERE customer_id IS NOT NULL`);
     await q.query(`CREATE INDEX orders_payment_by_date ON orders (payment_method_id, order_date DESC, id DESC)`);

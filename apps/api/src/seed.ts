@@ -1,4 +1,5 @@
-import { normalizeEmail, normalizePhone, priceWithTax, Role, ROLES } from '@oms/domain';
+import { normalizeEmail, normalizePhone, ORDER_ORIGIN, priceWithTax, Role, ROLES } from '@oms/domain';
+import { OrderRepository } from '@oms/infra';
 import { DataSource } from 'typeorm';
 
 /** One demo user per role; the maker user belongs to the demo maker. */
@@ -25,6 +26,13 @@ export const DEMO_PRODUCTS = [
 export const DEMO_CUSTOMERS = [
   { name: '山田 太郎', kana: 'ヤマダ タロウ', phone: '03-1234-5678', email: 'taro.yamada@example.jp' },
   { name: '山田 花子', kana: 'ヤマダ ハナコ', phone: '03-1234-5678', email: 'hanako.yamada@example.jp' },
+];
+
+/** Three orders of the first demo customer, one product each, at different steps (line status 1, 2, 4). */
+export const DEMO_ORDERS = [
+  { ecOrderId: 'DEMO-ORDER-1', product: 'DEMO-P-001', amount: 1, status: 1, paymentMethodId: 2 },
+  { ecOrderId: 'DEMO-ORDER-2', product: 'DEMO-P-002', amount: 2, status: 2, paymentMethodId: 1 },
+  { ecOrderId: 'DEMO-ORDER-3', product: 'DEMO-P-001', amount: 1, status: 4, paymentMethodId: 4 },
 ];
 
 /** Idempotent demo data: running it again changes nothing. */
@@ -76,5 +84,34 @@ export async function seedDemoData(ds: DataSource): Promise<void> {
       await ds.query(`UPDATE customers SET same_person_id = id WHERE id = $1`, [row.id]);
     }
   }
+  await seedDemoOrders(ds, String(shop.id));
 }
 
+async function seedDemoOrders(ds: DataSource, shopId: string): Promise<void> {
+  const [customer] = await ds.query(`SELECT id, name, name_kana, phone, email FROM customers WHERE email_normalized = $1`, [normalizeEmail(DEMO_CUSTOMERS[0].email)]);
+  for (const demo of DEMO_ORDERS) {
+    await ds.transaction(async (m) => {
+      const [exists] = await m.query(`SELECT 1 FROM orders WHERE ec_order_id = $1`, [demo.ecOrderId]);
+      if (exists) return;
+      const [product] = await m.query(`SELECT id, maker_id, product_code, product_name, price_with_tax, tax_percentage, tax, wholesale_price FROM products WHERE product_code = $1`, [demo.product]);
+      const [{ order_no: orderNo }] = await m.query(`INSERT INTO order_numbers (order_no) VALUES (next_order_no()) RETURNING order_no`);
+      const [order] = await m.query(
+        `INSERT INTO orders (order_no, origin, ec_order_id, shop_id, customer_id, payment_method_id, order_date, buyer_name, buyer_kana, buyer_tel, buyer_email,
+                             delivery_name, delivery_kana, delivery_tel, delivery_address, status, line_statuses, maker_ids, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, current_date, $7, $8, $9, $10, $7, $8, $9, '東京都千代田区丸の内1-1-1', $11, '{}', '{}', now()) RETURNING id`,
+        [orderNo, ORDER_ORIGIN, demo.ecOrderId, shopId, customer.id, demo.paymentMethodId, customer.name, customer.name_kana, customer.phone, customer.email, demo.status],
+      );
+      await m.query(
+        `INSERT INTO order_lines (order_id, maker_id, product_id, product_code, product_name, amount, wholesale_price, price_with_tax, tax_percentage, tax, status)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        [order.id, product.maker_id, product.id, product.product_code, product.product_name, demo.amount, product.wholesale_price, product.price_with_tax, product.tax_percentage, product.tax, demo.status],
+      );
+      await m.query(
+        `INSERT INTO order_makers (order_id, maker_id, maker_order_date, maker_receive_date, confirm_status)
+         VALUES ($1, $2, CASE WHEN $3 >= 3 THEN current_date END, CASE WHEN $3 >= 4 THEN current_date END, CASE WHEN $3 >= 4 THEN 1 END)`,
+        [order.id, product.maker_id, demo.status],
+      );
+      await new OrderRepository().refreshDerived(m, String(order.id));
+    });
+  }
+}

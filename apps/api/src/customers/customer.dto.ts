@@ -1,27 +1,14 @@
 import { applyDecorators } from '@nestjs/common';
-import { CUSTOMER_LIMITS, isKatakana } from '@oms/domain';
+import { CUSTOMER_LIMITS } from '@oms/domain';
 import { CUSTOMER_SORT_COLUMNS, CustomerSort } from '@oms/infra';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsInt, Matches, Max, Min, Validate, ValidatorConstraint, ValidatorConstraintInterface } from 'class-validator';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsInt, Matches, Max, Min, } from 'class-validator';
 import { PageQuery } from '../common/http/page.query';
-import { Email, Id, OneOf, Optional, Required, Text, Version } from '../common/validation/rules';
+import { Email, Id, Katakana, OneOf, Optional, Required, Text, Version } from '../common/validation/rules';
 
 /** The rule key and bound the validation pipe answers with (as common/validation/rules.ts does). */
 const rule = (errorCode: string, params?: Record<string, string | number>, each = false) => ({ context: { errorCode, params }, each });
 
-/** Name kana: full-width katakana with ー and spaces (the domain's isKatakana), rule key `katakana`. */
-@ValidatorConstraint({ name: 'katakana' })
-class KatakanaConstraint implements ValidatorConstraintInterface {
-  validate(value: unknown): boolean {
-    return typeof value !== 'string' || isKatakana(value);
-  }
-
-  // A message is needed: class-validator attaches the rule's context only to a non-empty one.
-  defaultMessage(): string {
-    return '$property must be full-width katakana';
-  }
-}
-const Katakana = () => Validate(KatakanaConstraint, rule('katakana'));
 
 /**
  * A customer's phone or fax as staff type it: digits (full-width too, as pasted from mails), hyphens

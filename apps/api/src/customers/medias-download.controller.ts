@@ -28,11 +28,13 @@ export class MediasDownloadController {
       if (error instanceof StoredFileNotFoundError) throw new NotFoundError('file');
       throw error;
     }
+    // attachment() first: it sets a Content-Type from the file name, which the stored one replaces
+    // (a Shift_JIS CSV must not be announced as UTF-8).
+    res.attachment(signed.fileName);
     res.setHeader('Content-Type', info.contentType);
     res.setHeader('Content-Length', String(info.size));
     res.setHeader('Cache-Control', 'private, no-store');
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.attachment(signed.fileName);
     // A client that goes away ends the pipeline; nothing more can be answered then.
     await pipeline(body, res).catch(() => undefined);
   }

@@ -28,5 +28,4 @@ export const ORDERS_ROUTES: Record<string, string> = {
   'PUT /orders/batch/paid': PAYMENT,
   ...Object.fromEntries(Object.entries(COMMANDS).flatMap(([name, rule]) => [[`PUT /orders/:orderId/${name}`, rule], [`PUT /orders/batch/${name}`, rule]])),
   'DELETE /errors': PROCESS,
-  'GET /payments/search': READ,
 };

@@ -1,4 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
+import { isKatakana } from '@oms/domain';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -15,8 +16,11 @@ import {
   MaxLength,
   Min,
   MinLength,
+  Validate,
   ValidateNested,
   ValidationOptions,
+  ValidatorConstraint,
+  ValidatorConstraintInterface,
 } from 'class-validator';
 
 /**
@@ -89,3 +93,17 @@ export const Ids = (max: number, emptyCode = 'required') =>
     Min(1, rule('min', { min: 1 }, true)),
     Max(Number.MAX_SAFE_INTEGER, rule('max', { max: Number.MAX_SAFE_INTEGER }, true)),
   );
+
+/** Kana: full-width katakana with ー and spaces (the domain's isKatakana), rule key `katakana`. */
+@ValidatorConstraint({ name: 'katakana' })
+class KatakanaConstraint implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return typeof value !== 'string' || isKatakana(value);
+  }
+
+  // A message is needed: class-validator attaches the rule's context only to a non-empty one.
+  defaultMessage(): string {
+    return '$property must be full-width katakana';
+  }
+}
+export const Katakana = () => Validate(KatakanaConstraint, rule('katakana'));

@@ -1,0 +1,272 @@
+import { applyDecorators } from '@nestjs/common';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsISO8601, ValidateBy, ValidateIf, ValidationArguments } from 'class-validator';
+import { Email, Id, Int, Katakana, Nested, OneOf, Optional, Required, Text, Version } from '../../common/validation/rules';
+import { DateText } from '../../settings/settings.rules';
+
+/** The limits of docs/orders-api.md "Create and edit" (SPEC.md §5). */
+export const ORDER_LIMITS = {
+  ecOrderId: 50,
+  name: 40,
+  kana: 40,
+  address: 100,
+  tel: 15,
+  zip: 8,
+  email: 100,
+  preferredDate: 20,
+  preferredPeriod: 50,
+  memo: 1000,
+  /** edi_note and delivery_address together. */
+  ediNoteWithAddress: 40,
+  money: 99_999_999,
+  linesMin: 1,
+  linesMax: 100,
+  productName: 100,
+  amountMin: 1,
+  taxPercentageMax: 100,
+  option: 50,
+} as const;
+
+/** The rule key and bound the validation pipe answers with (as common/validation/rules.ts does). */
+const rule = (errorCode: string, params?: Record<string, string | number>) => ({ context: { errorCode, params } });
+
+
+const Money = () => Int(0, ORDER_LIMITS.money);
+const Flag = () => applyDecorators(OneOf([0, 1]), Int());
+
+/**
+ * Whether an EDI note fits beside the delivery address (SPEC.md §5: 40 characters including the
+ * address, as both go into one EDI field). Without a note the address has its own limit only.
+ */
+export function ediNoteFits(ediNote: string | null | undefined, deliveryAddress: string | null | undefined): boolean {
+  if (!ediNote) return true;
+  return [...ediNote].length + [...(deliveryAddress ?? '')].length <= ORDER_LIMITS.ediNoteWithAddress;
+}
+
+export const EDI_NOTE_ISSUE = { field: 'edi_note', errorCode: 'max_length', params: { max: ORDER_LIMITS.ediNoteWithAddress, other: 'delivery_address' } } as const;
+
+/**
+ * edi_note with the body's delivery_address (an edit that leaves one of them out is checked by the
+ * handler against the stored value). Asynchronous so that the rule key is attached (settings.rules).
+ */
+const EdiNoteWithAddress = () =>
+  ValidateBy(
+    {
+      name: 'ediNoteWithAddress',
+      validator: {
+        validate: (value: unknown, args?: ValidationArguments) =>
+          Promise.resolve(typeof value !== 'string' || ediNoteFits(value, (args!.object as { deliveryAddress?: unknown }).deliveryAddress as string | undefined)),
+      },
+    },
+    rule(EDI_NOTE_ISSUE.errorCode, EDI_NOTE_ISSUE.params),
+  );
+
+/** Required when the line names no product (its name, maker and price then come from the client). */
+const RequiredWithoutProduct = (key: string) =>
+  applyDecorators(
+    ValidateIf((line: Record<string, unknown>) => line.productId === undefined || line.productId === null || (line[key] !== undefined && line[key] !== null)),
+    Required(),
+  );
+
+/** One order line: a product (whose name, maker, price, tax rate and options are the defaults) or a free line. */
+export class OrderLineBody {
+  /** Edit: a line the order already has (kept, with its status); absent: a new line. */
+  @Optional()
+  @Id()
+  id?: number | null;
+
+  @Optional()
+  @Id()
+  productId?: number | null;
+
+  @RequiredWithoutProduct('productName')
+  @Text(ORDER_LIMITS.productName)
+  productName?: string;
+
+  @RequiredWithoutProduct('makerId')
+  @Id()
+  makerId?: number;
+
+  @Required()
+  @Int(ORDER_LIMITS.amountMin, ORDER_LIMITS.money)
+  amount!: number;
+
+  @RequiredWithoutProduct('priceWithTax')
+  @Money()
+  priceWithTax?: number;
+
+  @Optional()
+  @Int(0, ORDER_LIMITS.taxPercentageMax)
+  taxPercentage?: number;
+
+  @Optional()
+  @Money()
+  wholesalePrice?: number | null;
+
+  @Optional()
+  @Money()
+  makerShippingFee?: number;
+
+  @Optional()
+  @Text(ORDER_LIMITS.option)
+  option1?: string | null;
+
+  @Optional()
+  @Text(ORDER_LIMITS.option)
+  option2?: string | null;
+}
+
+/** Edit: a field may be left out (it keeps its value) but not cleared. */
+const Kept = () => applyDecorators(ValidateIf((_: object, value: unknown) => value !== undefined), Required());
+
+/**
+ * The fields of an order, as create and edit take them; `must` marks the fields an order cannot be
+ * without (Required on create, Kept on edit), so the two bodies share one list of rules.
+ */
+function orderFields(must: () => PropertyDecorator) {
+  class OrderFieldsBody {
+    @must()
+    @Id()
+    shopId!: number;
+
+    @Optional()
+    @Id()
+    customerId?: number | null;
+
+    @must()
+    @Int(0, 5)
+    paymentMethodId!: number;
+
+    @Optional()
+    @Id()
+    deliveryMethodId?: number | null;
+
+    @must()
+    @DateText()
+    orderDate!: string;
+
+    @Optional()
+    @Text(ORDER_LIMITS.ecOrderId)
+    ecOrderId?: string | null;
+
+    @must()
+    @Text(ORDER_LIMITS.name)
+    buyerName!: string;
+
+    @Optional()
+    @Text(ORDER_LIMITS.kana)
+    @Katakana()
+    buyerKana?: string | null;
+
+    @Optional()
+    @Text(ORDER_LIMITS.tel)
+    buyerTel?: string | null;
+
+    @Optional()
+    @Text(ORDER_LIMITS.zip)
+    buyerZip?: string | null;
+
+    @Optional()
+    @Text(ORDER_LIMITS.address)
+    buyerAddress?: string | null;
+
+    @Optional()
+    @Email(ORDER_LIMITS.email)
+    buyerEmail?: string | null;
+
+    @must()
+    @Text(ORDER_LIMITS.name)
+    deliveryName!: string;
+
+    @Optional()
+    @Text(ORDER_LIMITS.kana)
+    @Katakana()
+    deliveryKana?: string | null;
+
+    @Optional()
+    @Text(ORDER_LIMITS.tel)
+    deliveryTel?: string | null;
+
+    @Optional()
+    @Text(ORDER_LIMITS.zip)
+    deliveryZip?: string | null;
+
+    @Optional()
+    @Text(ORDER_LIMITS.address)
+    deliveryAddress?: string | null;
+
+    @Optional()
+    @Text(ORDER_LIMITS.preferredDate)
+    preferredDate?: string | null;
+
+    @Optional()
+    @Text(ORDER_LIMITS.preferredPeriod)
+    preferredPeriod?: string | null;
+
+    @Optional()
+    @Text(ORDER_LIMITS.memo)
+    memo?: string | null;
+
+    @Optional()
+    @Text(ORDER_LIMITS.memo)
+    supplierMemo?: string | null;
+
+    @Optional()
+    @Text(ORDER_LIMITS.ediNoteWithAddress)
+    @EdiNoteWithAddress()
+    ediNote?: string | null;
+
+    @Optional()
+    @Money()
+    settlementFee?: number;
+
+    @Optional()
+    @Money()
+    otherFee?: number;
+
+    @Optional()
+    @Money()
+    shippingFee?: number;
+
+    @Optional()
+    @Flag()
+    sendMailFlag?: number;
+
+    @Optional()
+    @Flag()
+    sentToOriginFlag?: number;
+
+    @Optional()
+    @OneOf(['pdf', 'csv'])
+    fileType?: 'pdf' | 'csv';
+
+    @must()
+    @IsArray(rule('invalid'))
+    @ArrayMinSize(ORDER_LIMITS.linesMin, rule('min', { min: ORDER_LIMITS.linesMin }))
+    @ArrayMaxSize(ORDER_LIMITS.linesMax, rule('max', { max: ORDER_LIMITS.linesMax }))
+    @Nested(() => OrderLineBody)
+    lines!: OrderLineBody[];
+
+    /** When the form loaded its products (ISO 8601): products changed since are refused with NAL-PRO-002. */
+    @Optional()
+    @IsISO8601({}, rule('date_format'))
+    confirmedProductChangesAt?: string;
+  }
+  return OrderFieldsBody;
+}
+
+/** POST /orders. */
+export class CreateOrderBody extends orderFields(Required) {
+  /** The new order takes that order's number and the next branch number. */
+  @Optional()
+  @Id()
+  branchOfOrderId?: number;
+}
+
+export type OrderFieldsBody = Omit<CreateOrderBody, 'branchOfOrderId'>;
+
+/** PUT /orders/{id}: what is left out keeps its value; `lines`, when sent, is the whole new set. */
+export class EditOrderBody extends orderFields(Kept) {
+  @Required()
+  @Version()
+  version!: number;
+}

@@ -1,0 +1,105 @@
+import { Command, CommandHandler, ICommandHandler, IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { NotFoundError, parseDate } from '@oms/domain';
+import { OrderHistoryRecord, OrderReader, OrderRepository } from '@oms/infra';
+import { DataSource } from 'typeorm';
+import type { SignedInUser } from '../../auth/access.decorators';
+import { page, Page, Pagination } from '../../common/http/envelope';
+import { makerScope } from '../../makers/maker-queries';
+import { OrderListQuery } from './order-read.dto';
+import { OrderView, OrderViews } from './order-views';
+
+/** The list's page, whose total may be the planner's estimate beyond 10,000 matches (docs/orders-api.md "Reads"). */
+export type OrderPage = Page<OrderView> & { pagination: Pagination & { totalIsEstimate: boolean } };
+
+export class ListOrders extends Query<OrderPage> {
+  constructor(readonly viewer: SignedInUser, readonly query: OrderListQuery) {
+    super();
+  }
+}
+
+export class GetOrder extends Query<OrderView> {
+  constructor(readonly viewer: SignedInUser, readonly id: string) {
+    super();
+  }
+}
+
+export class OrderStatusHistory extends Query<OrderHistoryRecord[]> {
+  constructor(readonly viewer: SignedInUser, readonly orderId: string) {
+    super();
+  }
+}
+
+/** DELETE /errors: an order error read and dealt with by the staff. */
+export class DeleteOrderError extends Command<void> {
+  constructor(readonly orderId: string, readonly errorId: string) {
+    super();
+  }
+}
+
+const str = (id: number | undefined) => (id === undefined ? undefined : String(id));
+/** A `Y-m-d` or `Y/m/d` filter as `YYYY-MM-DD`. */
+const date = (text: string | undefined) => (text ? parseDate(text)! : undefined);
+
+@QueryHandler(ListOrders)
+export class ListOrdersHandler implements IQueryHandler<ListOrders> {
+  constructor(private readonly reader: OrderReader, private readonly views: OrderViews) {}
+
+  async execute({ viewer, query: q }: ListOrders): Promise<OrderPage> {
+    const { ids, total, totalIsEstimate } = await this.reader.list(
+      {
+        status: q.status,
+        orderDateFrom: date(q.orderDateFrom),
+        orderDateTo: date(q.orderDateTo),
+        makerReceiveDateFrom: date(q.makerReceiveDateFrom),
+        makerReceiveDateTo: date(q.makerReceiveDateTo),
+        shipDateFrom: date(q.shipDateFrom),
+        shipDateTo: date(q.shipDateTo),
+        shopId: str(q.shopId),
+        makerId: str(q.makerId),
+        customerId: str(q.customerId),
+        paymentMethodId: q.paymentMethodId,
+        deliveryInfo: q.deliveryInfo,
+        hasErrors: q.hasErrors,
+        keyword: q.keyword,
+        onlyMakerId: makerScope(viewer),
+      },
+      { page: q.page, perPage: q.perPage, sort: q.sort },
+    );
+    const answer = page(await this.views.rows(ids, viewer), total, q.page, q.perPage);
+    return { ...answer, pagination: { ...answer.pagination, totalIsEstimate } };
+  }
+}
+
+@QueryHandler(GetOrder)
+export class GetOrderHandler implements IQueryHandler<GetOrder> {
+  constructor(private readonly views: OrderViews) {}
+
+  execute({ viewer, id }: GetOrder): Promise<OrderView> {
+    return this.views.get(id, viewer);
+  }
+}
+
+@QueryHandler(OrderStatusHistory)
+export class OrderStatusHistoryHandler implements IQueryHandler<OrderStatusHistory> {
+  constructor(private readonly reader: OrderReader) {}
+
+  async execute({ viewer, orderId }: OrderStatusHistory): Promise<OrderHistoryRecord[]> {
+    const onlyMakerId = makerScope(viewer);
+    // The order must be one the viewer may see (a maker: one with a line of its own).
+    if (!(await this.reader.records([orderId], { onlyMakerId })).length) throw new NotFoundError('order');
+    return this.reader.history(orderId, onlyMakerId);
+  }
+}
+
+@CommandHandler(DeleteOrderError)
+export class DeleteOrderErrorHandler implements ICommandHandler<DeleteOrderError> {
+  constructor(private readonly dataSource: DataSource, private readonly reader: OrderReader, private readonly orders: OrderRepository) {}
+
+  execute({ orderId, errorId }: DeleteOrderError): Promise<void> {
+    return this.dataSource.transaction(async (m) => {
+      if (!(await this.reader.deleteError(m, orderId, errorId))) throw new NotFoundError('order error');
+      // The list's error count (and the has-errors filter) follow at once.
+      await this.orders.refreshDerived(m, orderId);
+    });
+  }
+}

@@ -1,0 +1,152 @@
+import { japanToday, LINE_STATUSES, parseDate } from '@oms/domain';
+import { ORDER_EXPORT_DATE_KINDS, ORDER_SORTS, OrderSort } from '@oms/infra';
+import { ValidateBy, ValidationArguments } from 'class-validator';
+import { PageQuery } from '../../common/http/page.query';
+import { Id, Int, OneOf, Optional, Required, Text } from '../../common/validation/rules';
+import { DateText } from '../../settings/settings.rules';
+
+/**
+ * A date check against today or another field, answered with its rule key. Asynchronous, as
+ * settings.rules does: class-validator attaches the rule key of a failing custom check only then.
+ * A date that does not parse passes here (DateText reports it).
+ */
+function dateCheck(name: string, errorCode: string, fails: (date: string, args: ValidationArguments) => boolean, params?: Record<string, string>) {
+  return ValidateBy(
+    {
+      name,
+      validator: {
+        validate: (value: unknown, args?: ValidationArguments) => {
+          const date = typeof value === 'string' ? parseDate(value) : null;
+          return Promise.resolve(!date || !fails(date, args!));
+        },
+      },
+    },
+    { context: { errorCode, params } },
+  );
+}
+
+/** A date not after today (Japan). */
+const NotAfterToday = () => dateCheck('notAfterToday', 'date_before_today', (date) => date > japanToday());
+
+/** A date not before the date in the field `other`. */
+const NotBefore = (other: string, wireName: string) =>
+  dateCheck(
+    'notBefore',
+    'date_after',
+    (date, args) => {
+      const start = (args.object as Record<string, unknown>)[other];
+      const startDate = typeof start === 'string' ? parseDate(start) : null;
+      return !!startDate && date < startDate;
+    },
+    { other: wireName },
+  );
+
+const Flag = () => OneOf([0, 1]);
+
+/** GET /orders: docs/orders-api.md "Reads". */
+export class OrderListQuery extends PageQuery {
+  @Optional()
+  @OneOf(LINE_STATUSES)
+  @Int()
+  status?: number;
+
+  @Optional()
+  @DateText()
+  orderDateFrom?: string;
+
+  @Optional()
+  @DateText()
+  orderDateTo?: string;
+
+  @Optional()
+  @DateText()
+  makerReceiveDateFrom?: string;
+
+  @Optional()
+  @DateText()
+  makerReceiveDateTo?: string;
+
+  @Optional()
+  @DateText()
+  shipDateFrom?: string;
+
+  @Optional()
+  @DateText()
+  shipDateTo?: string;
+
+  @Optional()
+  @Id()
+  shopId?: number;
+
+  @Optional()
+  @Id()
+  makerId?: number;
+
+  @Optional()
+  @Id()
+  customerId?: number;
+
+  @Optional()
+  @Int(0, 5)
+  paymentMethodId?: number;
+
+  @Optional()
+  @Flag()
+  @Int()
+  deliveryInfo?: 0 | 1;
+
+  @Optional()
+  @Flag()
+  @Int()
+  hasErrors?: 0 | 1;
+
+  @Optional()
+  @Text(100)
+  keyword?: string;
+
+  @Optional()
+  @OneOf(ORDER_SORTS)
+  sort: OrderSort = '-order_date';
+}
+
+export const ORDER_EXPORT_ENCODINGS = ['utf8', 'sjis'] as const;
+
+/** POST /orders/export. */
+export class ExportOrdersBody {
+  @Required()
+  @OneOf(Object.values(ORDER_EXPORT_DATE_KINDS))
+  @Int()
+  dateKind!: 1 | 2 | 3;
+
+  @Required()
+  @DateText()
+  @NotAfterToday()
+  from!: string;
+
+  @Required()
+  @DateText()
+  @NotBefore('from', 'from')
+  to!: string;
+
+  @Optional()
+  @OneOf(ORDER_EXPORT_ENCODINGS)
+  encoding: (typeof ORDER_EXPORT_ENCODINGS)[number] = 'utf8';
+}
+
+/** DELETE /errors?order_id=&id= */
+export class DeleteOrderErrorQuery {
+  @Required()
+  @Id()
+  orderId!: number;
+
+  @Required()
+  @Id()
+  id!: number;
+}
+
+/** `:orderId` of GET /orders/:orderId/history_status. */
+export class HistoryOrderIdParam {
+  @Required()
+  @Id()
+  orderId!: number;
+}

@@ -1,0 +1,5 @@
+export * from './order.repository';
+export * from './order-list.query';
+export * from './order-reader';
+export * from './order-editor';
+export * from './order-export.query';

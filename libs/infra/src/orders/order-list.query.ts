@@ -1,0 +1,142 @@
+import { containsPattern } from '../database/sql';
+
+/**
+ * The order list (docs/orders-api.md "Reads") as SQL over `orders` alone: every filter reads the
+ * denormalised columns the migration indexed (line_statuses and maker_ids through their GIN
+ * indexes with `@>`, search_text through its trigram index), so no filter joins the lines. The maker
+ * dates are the one exception, an EXISTS on order_makers' partial date indexes.
+ */
+export interface OrderListFilters {
+  /** A line status: orders having at least one line in it. */
+  status?: number;
+  /** `YYYY-MM-DD` bounds, inclusive. */
+  orderDateFrom?: string;
+  orderDateTo?: string;
+  makerReceiveDateFrom?: string;
+  makerReceiveDateTo?: string;
+  shipDateFrom?: string;
+  shipDateTo?: string;
+  shopId?: string;
+  makerId?: string;
+  customerId?: string;
+  paymentMethodId?: number;
+  /** 0: no delivery info, 1: has it. */
+  deliveryInfo?: 0 | 1;
+  /** 0: no errors, 1: at least one. */
+  hasErrors?: 0 | 1;
+  /** Order number, EC order id, buyer name, kana, phone (as written or digits only) or e-mail contains it. */
+  keyword?: string;
+  /** A maker user: only orders with a line of this maker (and the maker dates of its own part). */
+  onlyMakerId?: string | null;
+}
+
+/** Sort keys as the wire writes them; `-` is descending. */
+export const ORDER_SORTS = ['order_date', '-order_date', 'id', '-id', 'total', '-total'] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+
+export interface OrderListPaging {
+  page: number;
+  perPage: number;
+  sort?: OrderSort;
+}
+
+/** A maker-date period of at most this many days is read from the date index first (see orderListWhere). */
+export const SHORT_MAKER_PERIOD_DAYS = 31;
+
+/** Up to this many matches the total is counted; beyond it the planner's estimate is answered. */
+export const EXACT_TOTAL_LIMIT = 10_000;
+
+export interface OrderListSql {
+  /** The page's order ids (column `id`) in list order. */
+  sql: string;
+  params: unknown[];
+  /** `SELECT count(*) AS total` of the matches, counting at most EXACT_TOTAL_LIMIT + 1. */
+  countSql: string;
+  countParams: unknown[];
+  /** `EXPLAIN (FORMAT JSON)` of the matches, for the estimate when the count reaches its limit (same params as countSql). */
+  estimateSql: string;
+}
+
+const ORDER_BY: Record<OrderSort, string> = {
+  order_date: 'o.order_date ASC, o.id ASC',
+  '-order_date': 'o.order_date DESC, o.id DESC',
+  id: 'o.id ASC',
+  '-id': 'o.id DESC',
+  total: 'o.total ASC, o.id ASC',
+  '-total': 'o.total DESC, o.id DESC',
+};
+
+/**
+ * The WHERE clause of the filters, its parameters appended to `params`. `forEstimate`: the form the
+ * planner estimates best (EXISTS for maker dates), with the same parameters; it is only planned.
+ */
+export function orderListWhere(filters: OrderListFilters, params: unknown[], forEstimate = false): string {
+  const where: string[] = [];
+  const param = (value: unknown, cast = '') => {
+    params.push(value);
+    return `$${params.length}${cast}`;
+  };
+  const makerScope = filters.onlyMakerId !== undefined ? (filters.onlyMakerId ?? '0') : null;
+  if (makerScope !== null) where.push(`o.maker_ids @> ARRAY[${param(makerScope, '::bigint')}]`);
+  if (filters.status !== undefined) {
+    where.push(`o.line_statuses @> ARRAY[${param(filters.status, '::smallint')}]`);
+    // A maker sees its own lines only: the status must be one of them, not another maker's.
+    if (makerScope !== null) {
+      where.push(`EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = o.id AND l.maker_id = ${param(makerScope, '::bigint')} AND l.status = ${param(filters.status, '::smallint')})`);
+    }
+  }
+  if (filters.orderDateFrom) where.push(`o.order_date >= ${param(filters.orderDateFrom, '::date')}`);
+  if (filters.orderDateTo) where.push(`o.order_date <= ${param(filters.orderDateTo, '::date')}`);
+  const makerDate = (column: 'maker_receive_date' | 'ship_date', from?: string, to?: string) => {
+    if (!from && !to) return;
+    const conditions = [
+      ...(from ? [`om.${column} >= ${param(from, '::date')}`] : []),
+      ...(to ? [`om.${column} <= ${param(to, '::date')}`] : []),
+      ...(makerScope !== null ? [`om.maker_id = ${param(makerScope, '::bigint')}`] : []),
+    ].join(' AND ');
+    // Maker dates follow order dates, which the planner cannot know: walking the list's order and
+    // probing order_makers (EXISTS) crosses every newer order before reaching a past month (350 ms
+    // on a million orders). A short period is few maker parts: read them from the date index first
+    // and sort their orders (25 ms for a week, 100 ms for a month). A long or open period matches
+    // densely, where the walk finds its page at once (1 ms) and reading every match would not.
+    const short = !forEstimate && from && to && Date.parse(to) - Date.parse(from) <= SHORT_MAKER_PERIOD_DAYS * 86_400_000;
+    where.push(
+      short
+        ? `o.id = ANY(ARRAY(SELECT om.order_id FROM order_makers om WHERE ${conditions}))`
+        : `EXISTS (SELECT 1 FROM order_makers om WHERE om.order_id = o.id AND ${conditions})`,
+    );
+  };
+  makerDate('maker_receive_date', filters.makerReceiveDateFrom, filters.makerReceiveDateTo);
+  makerDate('ship_date', filters.shipDateFrom, filters.shipDateTo);
+  if (filters.shopId) where.push(`o.shop_id = ${param(filters.shopId, '::bigint')}`);
+  if (filters.makerId) where.push(`o.maker_ids @> ARRAY[${param(filters.makerId, '::bigint')}]`);
+  if (filters.customerId) where.push(`o.customer_id = ${param(filters.customerId, '::bigint')}`);
+  if (filters.paymentMethodId !== undefined) where.push(`o.payment_method_id = ${param(filters.paymentMethodId, '::smallint')}`);
+  if (filters.deliveryInfo !== undefined) where.push(`o.has_delivery_info = ${filters.deliveryInfo === 1 ? 'true' : 'false'}`);
+  // `error_count > 0` is the predicate of the partial index orders_with_errors, written the same way.
+  if (filters.hasErrors !== undefined) where.push(filters.hasErrors === 1 ? 'o.error_count > 0' : 'o.error_count = 0');
+  const keyword = filters.keyword?.trim().toLowerCase();
+  if (keyword) where.push(`o.search_text LIKE ${param(containsPattern(keyword))}`);
+  return where.length ? `WHERE ${where.join(' AND ')}` : '';
+}
+
+/**
+ * The list's SQL, pure so that a benchmark or console can run exactly what the API runs.
+ * The page selects ids only (an index-only scan for the default sort), so a deep OFFSET skips index
+ * entries rather than whole rows; the page's orders, lines and makers are then read by id in one
+ * query (OrderReader.records).
+ */
+export function orderListSql(filters: OrderListFilters, paging: OrderListPaging): OrderListSql {
+  const countParams: unknown[] = [];
+  const where = orderListWhere(filters, countParams);
+  const orderBy = ORDER_BY[paging.sort ?? '-order_date'];
+  const params = [...countParams, paging.perPage, (paging.page - 1) * paging.perPage];
+  const n = countParams.length;
+  return {
+    sql: `SELECT o.id FROM orders o ${where} ORDER BY ${orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`,
+    params,
+    countSql: `SELECT count(*)::int AS total FROM (SELECT 1 FROM orders o ${where} LIMIT ${EXACT_TOTAL_LIMIT + 1}) matches`,
+    countParams,
+    estimateSql: `EXPLAIN (FORMAT JSON) SELECT 1 FROM orders o ${orderListWhere(filters, [], true)}`,
+  };
+}

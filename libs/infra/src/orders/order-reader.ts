@@ -1,0 +1,263 @@
+import { DataSource, EntityManager } from 'typeorm';
+import { EXACT_TOTAL_LIMIT, OrderListFilters, OrderListPaging, orderListSql } from './order-list.query';
+
+export interface PaymentMethodRecord {
+  id: number;
+  code: string;
+  nameJa: string;
+  nameEn: string;
+  isPostpaid: boolean;
+  businessOnly: boolean;
+  feeWithTax: number | null;
+  limitAmount: number | null;
+}
+
+export interface OrderLineRecord {
+  id: string;
+  makerId: string;
+  makerName: string;
+  productId: string | null;
+  productCode: string | null;
+  productName: string;
+  amount: number;
+  wholesalePrice: number | null;
+  priceWithTax: number;
+  taxPercentage: number;
+  tax: number;
+  makerShippingFee: number;
+  option1: string | null;
+  option2: string | null;
+  status: number;
+}
+
+export interface OrderMakerRecord {
+  makerId: string;
+  makerName: string;
+  orderMethod: string;
+  confirmStatus: number | null;
+  refusalReason: string | null;
+  conversationStatus: number;
+  makerOrderDate: string | null;
+  makerReceiveDate: string | null;
+  estimatedShipDate: string | null;
+  shipDate: string | null;
+  deliveryCompanyId: string | null;
+  trackingCode: string | null;
+}
+
+export interface OrderErrorRecord {
+  id: string;
+  makerId: string | null;
+  code: string;
+  message: string;
+  createdAt: Date;
+}
+
+/** One order as stored, with what it refers to: shop name, payment method, customer, lines, maker parts, errors. */
+export interface OrderRecord {
+  id: string;
+  orderNo: string;
+  branchNo: number;
+  origin: string;
+  ecOrderId: string | null;
+  shopId: string;
+  shopName: string;
+  customerId: string | null;
+  customer: { id: string; name: string; companyName: string | null } | null;
+  paymentMethodId: number;
+  paymentMethod: PaymentMethodRecord;
+  deliveryMethodId: string | null;
+  orderDate: string;
+  revenueMonth: string | null;
+  preferredDate: string | null;
+  preferredPeriod: string | null;
+  buyerName: string;
+  buyerKana: string | null;
+  buyerTel: string | null;
+  buyerZip: string | null;
+  buyerAddress: string | null;
+  buyerEmail: string | null;
+  deliveryName: string;
+  deliveryKana: string | null;
+  deliveryTel: string | null;
+  deliveryZip: string | null;
+  deliveryAddress: string | null;
+  memo: string | null;
+  supplierMemo: string | null;
+  ediNote: string | null;
+  sendMailFlag: number;
+  sentToOriginFlag: number;
+  fileType: string;
+  settlementFee: number;
+  otherFee: number;
+  shippingFee: number;
+  fee: number;
+  refundFee: number;
+  productsTotal: number;
+  taxTotal: number;
+  total: number;
+  status: number;
+  hasDeliveryInfo: boolean;
+  errorCount: number;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+  lines: OrderLineRecord[];
+  makers: OrderMakerRecord[];
+  errors: OrderErrorRecord[];
+}
+
+export interface OrderHistoryRecord {
+  id: string;
+  orderLineId: string;
+  productName: string;
+  fromStatus: number | null;
+  toStatus: number;
+  command: string;
+  changedBy: string | null;
+  changedByName: string | null;
+  changedAt: Date;
+}
+
+const DATE = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
+
+/** The orders' own columns, aliased to the record's keys. */
+const ORDER_COLUMNS = [
+  ['id', 'id'],
+  ['order_no', 'orderNo'],
+  ['branch_no', 'branchNo'],
+  ['origin', 'origin'],
+  ['ec_order_id', 'ecOrderId'],
+  ['shop_id', 'shopId'],
+  ['customer_id', 'customerId'],
+  ['payment_method_id', 'paymentMethodId'],
+  ['delivery_method_id', 'deliveryMethodId'],
+  [DATE('o.order_date'), 'orderDate'],
+  ['revenue_month', 'revenueMonth'],
+  ['preferred_date', 'preferredDate'],
+  ['preferred_period', 'preferredPeriod'],
+  ...['name', 'kana', 'tel', 'zip', 'address', 'email'].map((f) => [`buyer_${f}`, `buyer${f[0].toUpperCase()}${f.slice(1)}`]),
+  ...['name', 'kana', 'tel', 'zip', 'address'].map((f) => [`delivery_${f}`, `delivery${f[0].toUpperCase()}${f.slice(1)}`]),
+  ['memo', 'memo'],
+  ['supplier_memo', 'supplierMemo'],
+  ['edi_note', 'ediNote'],
+  ['send_mail_flag', 'sendMailFlag'],
+  ['sent_to_origin_flag', 'sentToOriginFlag'],
+  ['file_type', 'fileType'],
+  ['settlement_fee', 'settlementFee'],
+  ['other_fee', 'otherFee'],
+  ['shipping_fee', 'shippingFee'],
+  ['fee', 'fee'],
+  ['refund_fee', 'refundFee'],
+  ['products_total', 'productsTotal'],
+  ['tax_total', 'taxTotal'],
+  ['total', 'total'],
+  ['status', 'status'],
+  ['has_delivery_info', 'hasDeliveryInfo'],
+  // A maker counts only the errors of its own part.
+  ['CASE WHEN $2::bigint IS NULL THEN o.error_count ELSE (SELECT count(*) FROM order_errors e WHERE e.order_id = o.id AND e.maker_id = $2::bigint)::int END', 'errorCount'],
+  ['version', 'version'],
+  ['created_at', 'createdAt'],
+  ['updated_at', 'updatedAt'],
+]
+  .map(([column, key]) => `${column.includes('(') ? column : `o.${column}`} AS "${key}"`)
+  .join(', ');
+
+/**
+ * The orders with these ids, everything the order view shows, in one query: a maker scope keeps
+ * only orders with a line of that maker, and only its lines, maker part and errors. $1 ids, $2 the
+ * maker (or null).
+ */
+const RECORDS_SQL = `
+  SELECT ${ORDER_COLUMNS},
+         s.name AS "shopName",
+         json_build_object('id', pm.id, 'code', pm.code, 'nameJa', pm.name_ja, 'nameEn', pm.name_en, 'isPostpaid', pm.is_postpaid,
+                           'businessOnly', pm.business_only, 'feeWithTax', pm.fee_with_tax, 'limitAmount', pm.limit_amount) AS "paymentMethod",
+         CASE WHEN c.id IS NULL THEN NULL ELSE json_build_object('id', c.id::text, 'name', c.name, 'companyName', c.company_name) END AS customer,
+         coalesce((
+           SELECT json_agg(json_build_object(
+                    'id', l.id::text, 'makerId', l.maker_id::text, 'makerName', m.name, 'productId', l.product_id::text,
+                    'productCode', l.product_code, 'productName', l.product_name, 'amount', l.amount, 'wholesalePrice', l.wholesale_price,
+                    'priceWithTax', l.price_with_tax, 'taxPercentage', l.tax_percentage, 'tax', l.tax, 'makerShippingFee', l.maker_shipping_fee,
+                    'option1', l.option1, 'option2', l.option2, 'status', l.status) ORDER BY l.id)
+             FROM order_lines l JOIN makers m ON m.id = l.maker_id
+            WHERE l.order_id = o.id AND ($2::bigint IS NULL OR l.maker_id = $2::bigint)), '[]'::json) AS lines,
+         coalesce((
+           SELECT json_agg(json_build_object(
+                    'makerId', om.maker_id::text, 'makerName', m.name, 'orderMethod', m.order_method, 'confirmStatus', om.confirm_status,
+                    'refusalReason', om.refusal_reason, 'conversationStatus', om.conversation_status,
+                    'makerOrderDate', ${DATE('om.maker_order_date')}, 'makerReceiveDate', ${DATE('om.maker_receive_date')},
+                    'estimatedShipDate', ${DATE('om.estimated_ship_date')}, 'shipDate', ${DATE('om.ship_date')},
+                    'deliveryCompanyId', om.delivery_company_id::text, 'trackingCode', om.tracking_code) ORDER BY om.maker_id)
+             FROM order_makers om JOIN makers m ON m.id = om.maker_id
+            WHERE om.order_id = o.id AND ($2::bigint IS NULL OR om.maker_id = $2::bigint)), '[]'::json) AS makers,
+         CASE WHEN $3::boolean THEN coalesce((
+           SELECT json_agg(json_build_object('id', e.id::text, 'makerId', e.maker_id::text, 'code', e.code, 'message', e.message,
+                                             'createdAt', e.created_at) ORDER BY e.id)
+             FROM order_errors e
+            WHERE e.order_id = o.id AND ($2::bigint IS NULL OR e.maker_id = $2::bigint)), '[]'::json) ELSE '[]'::json END AS errors
+    FROM orders o
+    JOIN shops s ON s.id = o.shop_id
+    JOIN payment_methods pm ON pm.id = o.payment_method_id
+    LEFT JOIN customers c ON c.id = o.customer_id
+   WHERE o.id = ANY($1::bigint[]) AND ($2::bigint IS NULL OR o.maker_ids @> ARRAY[$2::bigint])`;
+
+/** Reads of the orders area: the list, one order, its history; deleting an order error. */
+export class OrderReader {
+  constructor(private readonly dataSource: DataSource) {}
+
+  private manager(manager?: EntityManager): EntityManager {
+    return manager ?? this.dataSource.manager;
+  }
+
+  /**
+   * The ids of one page of the list and the number of matches: exact up to EXACT_TOTAL_LIMIT,
+   * else the planner's estimate (never below the limit), flagged as such.
+   */
+  async list(filters: OrderListFilters, paging: OrderListPaging): Promise<{ ids: string[]; total: number; totalIsEstimate: boolean }> {
+    const q = orderListSql(filters, paging);
+    const [rows, [{ total: counted }]] = await Promise.all([
+      this.dataSource.query(q.sql, q.params) as Promise<{ id: string }[]>,
+      this.dataSource.query(q.countSql, q.countParams) as Promise<{ total: number }[]>,
+    ]);
+    const ids = rows.map((r) => String(r.id));
+    if (counted <= EXACT_TOTAL_LIMIT) return { ids, total: counted, totalIsEstimate: false };
+    const [plan] = await this.dataSource.query(q.estimateSql, q.countParams);
+    const estimate = Number(plan['QUERY PLAN'][0].Plan['Plan Rows']);
+    return { ids, total: Math.max(Math.round(estimate), counted), totalIsEstimate: true };
+  }
+
+  /** The orders with these ids, in the ids' order; see RECORDS_SQL for the maker scope. */
+  async records(ids: readonly string[], options: { onlyMakerId?: string | null; withErrors?: boolean; manager?: EntityManager } = {}): Promise<OrderRecord[]> {
+    if (ids.length === 0) return [];
+    const scope = options.onlyMakerId === undefined ? null : (options.onlyMakerId ?? '0');
+    const rows: OrderRecord[] = await this.manager(options.manager).query(RECORDS_SQL, [ids, scope, options.withErrors ?? false]);
+    const byId = new Map(rows.map((r) => [String(r.id), r]));
+    return ids
+      .map((id) => byId.get(String(id)))
+      .filter((r): r is OrderRecord => !!r)
+      .map((r) => ({ ...r, errors: r.errors.map((e) => ({ ...e, createdAt: new Date(e.createdAt) })) }));
+  }
+
+  /** The status history of an order's lines, oldest first (a maker: its lines only). */
+  history(orderId: string, onlyMakerId?: string | null): Promise<OrderHistoryRecord[]> {
+    const scope = onlyMakerId === undefined ? null : (onlyMakerId ?? '0');
+    return this.dataSource.query(
+      `SELECT h.id::text AS id, h.order_line_id::text AS "orderLineId", l.product_name AS "productName", h.from_status AS "fromStatus",
+              h.to_status AS "toStatus", h.command, h.changed_by::text AS "changedBy", u.name AS "changedByName", h.changed_at AS "changedAt"
+         FROM order_status_history h
+         JOIN order_lines l ON l.id = h.order_line_id
+         LEFT JOIN users u ON u.id = h.changed_by
+        WHERE h.order_id = $1 AND ($2::bigint IS NULL OR l.maker_id = $2::bigint)
+        ORDER BY h.id`,
+      [orderId, scope],
+    );
+  }
+
+  /** Deletes an error of an order (the order locked, so its error count is recomputed in turn); false when the order has no such error. */
+  async deleteError(manager: EntityManager, orderId: string, errorId: string): Promise<boolean> {
+    await manager.query(`SELECT id FROM orders WHERE id = $1 FOR UPDATE`, [orderId]);
+    const [rows]: [{ id: string }[], number] = await manager.query(`DELETE FROM order_errors WHERE id = $1 AND order_id = $2 RETURNING id`, [errorId, orderId]);
+    return rows.length === 1;
+  }
+}
