@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { Allow } from '../auth/access.decorators';
+import { Allow, SignedIn } from '../auth/access.decorators';
 import { one } from '../common/http/envelope';
 import { IdParam } from '../common/http/id.param';
 import {
@@ -89,8 +89,9 @@ export class DeliveryMethodsController {
 export class DeliveryCompaniesController {
   constructor(private readonly commands: CommandBus, private readonly queries: QueryBus) {}
 
+  /** Every signed-in user: makers pick their delivery company when they ship. */
   @Get()
-  @Allow('settings.read')
+  @SignedIn()
   list(@Query() query: DeliveryListQuery) {
     return this.queries.execute(new ListDeliveryCompanies(query));
   }

@@ -12,7 +12,7 @@ export const SETTINGS_ROUTES: Record<string, string> = {
   'POST /delivery_methods': RW,
   'PUT /delivery_methods/:id': RW,
   'DELETE /delivery_methods/:id': RW,
-  'GET /delivery_companies': R,
+  'GET /delivery_companies': 'signed-in',
   'POST /delivery_companies': RW,
   'PUT /delivery_companies/:id': RW,
   'DELETE /delivery_companies/:id': RW,

@@ -1,5 +1,27 @@
 import type { RouteObject } from 'react-router-dom';
-import { ComingSoonPage } from '../../pages/ComingSoonPage';
+import { RequirePermission } from '../../auth/RequireAuth';
+import { OrderDetailPage } from './OrderDetailPage';
+import { OrderListPage } from './OrderListPage';
+import { OrderCreatePage, OrderEditPage } from './OrderPages';
 
-/** The orders screens, mounted at /orders behind the section's permission (see routes.tsx). STUB: the console helper replaces it. */
-export const ordersRoutes: RouteObject[] = [{ index: true, element: <ComingSoonPage section="orders" /> }];
+/** The orders screens, mounted at /orders behind the section's permission (see routes.tsx). */
+export const ordersRoutes: RouteObject[] = [
+  { index: true, element: <OrderListPage /> },
+  {
+    path: 'create',
+    element: (
+      <RequirePermission permission="orders.process">
+        <OrderCreatePage />
+      </RequirePermission>
+    ),
+  },
+  { path: ':id', element: <OrderDetailPage /> },
+  {
+    path: ':id/edit',
+    element: (
+      <RequirePermission permission="orders.process">
+        <OrderEditPage />
+      </RequirePermission>
+    ),
+  },
+];

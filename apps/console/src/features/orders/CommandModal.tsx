@@ -1,0 +1,197 @@
+import { Alert, DatePicker, Form, Input, InputNumber, Modal, Radio, Select, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApiFailure } from '../../api/client';
+import { applyServerErrors, clearServerErrors } from '../../common/form-errors';
+import { errorMessage } from '../../i18n';
+import type { CommandFields } from './api/order-commands';
+import type { OrderMaker } from './api/order';
+import { ORDER_LIMITS } from './api/order';
+import { useDeliveryCompanies } from './api/use-orders';
+import { DATE_FORMAT, MONTH_FORMAT } from './format';
+import { statusLabel } from './messages';
+import { changeStatusTargets, type OrderAction, type SelectedLine } from './order-actions';
+
+interface Props {
+  /** The action to run; null keeps the modal closed. */
+  action: OrderAction | null;
+  lines: readonly SelectedLine[];
+  /** On the detail page: the maker part the lines belong to, whose delivery info fills the ship form. Kept stable while open. */
+  makerPart?: OrderMaker;
+  /** Whether the user may read the delivery companies (settings.read). */
+  /** Runs the action; a 422 comes back to be shown under the fields, anything else is the caller's. */
+  onSubmit: (fields: CommandFields) => Promise<ApiFailure | void>;
+  onClose: () => void;
+}
+
+type FormValues = Record<string, unknown>;
+
+/** Form values to the command's body: dates as `YYYY-MM-DD` (the month as `YYYY-MM`), empty fields left out. */
+function toFields(values: FormValues): CommandFields {
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined || value === null || value === '') continue;
+    fields[key] = dayjs.isDayjs(value) ? value.format(key === 'revenueMonth' ? MONTH_FORMAT : DATE_FORMAT) : value;
+  }
+  return fields as CommandFields;
+}
+
+function initialValues(action: OrderAction, makerPart?: OrderMaker): FormValues {
+  const date = (v: string | null | undefined) => (v ? dayjs(v) : undefined);
+  switch (action) {
+    case 'maker_received_process':
+      return { makerReceiveDate: dayjs(), confirmStatus: 1, estimatedShipDate: date(makerPart?.estimatedShipDate) };
+    case 'maker_ship_process':
+      return { shipDate: date(makerPart?.shipDate), deliveryCompanyId: makerPart?.deliveryCompanyId ?? undefined, trackingCode: makerPart?.trackingCode ?? undefined };
+    case 'cancel':
+      return { shippingFee: 0, fee: 0 };
+    case 'change_revenue':
+      return { revenueMonth: dayjs() };
+    default:
+      return {};
+  }
+}
+
+/**
+ * The modal of one order action, on the list (batch) and on the detail page: it asks for what the
+ * command needs (docs/orders-api.md "Commands") and shows a 422 under the fields.
+ */
+export function CommandModal({ action, lines, makerPart, onSubmit, onClose }: Props) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<FormValues>();
+  const [running, setRunning] = useState(false);
+  const confirmStatus = Form.useWatch('confirmStatus', form);
+  const companies = useDeliveryCompanies(action === 'maker_ship_process');
+  const orders = new Set(lines.map((l) => l.orderId)).size;
+  const status = lines[0]?.status;
+
+  useEffect(() => {
+    if (action) {
+      form.resetFields();
+      form.setFieldsValue(initialValues(action, makerPart));
+    }
+  }, [action, makerPart, form]);
+
+  const submit = async () => {
+    if (!action) return;
+    // Invalid fields show their messages; nothing is sent.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    setRunning(true);
+    clearServerErrors(form);
+    try {
+      const failure = await onSubmit(toFields(values));
+      if (failure?.status === 422 && failure.error.errors.length) applyServerErrors(form, failure.error.errors);
+    } finally {
+      setRunning(false);
+    }
+  };
+
+  const money = (name: 'shippingFee' | 'fee', required: boolean) => (
+    <Form.Item name={name} label={t(`orders.fields.${name}`)} rules={required ? [{ required: true, message: errorMessage('required') }] : []}>
+      <InputNumber id={`command-${name}`} min={0} max={ORDER_LIMITS.moneyMax} precision={0} style={{ width: 200 }} addonAfter="円" />
+    </Form.Item>
+  );
+
+  const fields = () => {
+    switch (action) {
+      case 'maker_received_process':
+        return (
+          <>
+            <Form.Item name="makerReceiveDate" label={t('orders.fields.makerReceiveDate')} rules={[{ required: true, message: errorMessage('required') }]}>
+              <DatePicker id="command-makerReceiveDate" format={DATE_FORMAT} />
+            </Form.Item>
+            <Form.Item name="confirmStatus" label={t('orders.fields.confirmStatus')} rules={[{ required: true, message: errorMessage('required') }]}>
+              <Radio.Group id="command-confirmStatus" options={[1, 2, 3].map((v) => ({ value: v, label: t(`orders.confirmStatus.${v}`) }))} />
+            </Form.Item>
+            {confirmStatus === 3 && (
+              <Form.Item name="refusalReason" label={t('orders.fields.refusalReason')} rules={[{ required: true, whitespace: true, message: errorMessage('required') }]}>
+                <Input.TextArea id="command-refusalReason" rows={2} maxLength={ORDER_LIMITS.refusalReasonMax} showCount />
+              </Form.Item>
+            )}
+            <Form.Item name="estimatedShipDate" label={t('orders.fields.estimatedShipDate')}>
+              <DatePicker id="command-estimatedShipDate" format={DATE_FORMAT} />
+            </Form.Item>
+          </>
+        );
+      case 'maker_ship_process':
+        return (
+          <>
+            <Typography.Paragraph type="secondary">{t('orders.modal.shipHelp')}</Typography.Paragraph>
+            <Form.Item name="shipDate" label={t('orders.fields.shipDate')}>
+              <DatePicker id="command-shipDate" format={DATE_FORMAT} />
+            </Form.Item>
+            <Form.Item name="deliveryCompanyId" label={t('orders.fields.deliveryCompany')}>
+              <Select
+                id="command-deliveryCompanyId"
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                style={{ width: 280 }}
+                options={companies.map((c) => ({ value: String(c.id), label: c.name }))}
+              />
+            </Form.Item>
+            <Form.Item name="trackingCode" label={t('orders.fields.trackingCode')}>
+              <Input id="command-trackingCode" maxLength={ORDER_LIMITS.trackingCodeMax} showCount style={{ width: 280 }} />
+            </Form.Item>
+          </>
+        );
+      case 'change_status':
+        return (
+          <Form.Item name="status" label={t('orders.fields.targetStatus')} rules={[{ required: true, message: errorMessage('required') }]}>
+            <Select
+              id="command-status"
+              style={{ width: 240 }}
+              options={(status ? changeStatusTargets(status) : []).map((s) => ({ value: s, label: statusLabel(t, s) }))}
+            />
+          </Form.Item>
+        );
+      case 'return_process':
+      case 'refund_process':
+        return (
+          <>
+            <Alert type="warning" showIcon title={t('orders.modal.feeWarning')} style={{ marginBottom: 16 }} data-testid="fee-warning" />
+            {money('shippingFee', false)}
+            {money('fee', false)}
+          </>
+        );
+      case 'cancel':
+        return (
+          <>
+            {money('shippingFee', true)}
+            {money('fee', true)}
+          </>
+        );
+      case 'change_revenue':
+        return (
+          <Form.Item name="revenueMonth" label={t('orders.fields.revenueMonth')} rules={[{ required: true, message: errorMessage('required') }]}>
+            <DatePicker id="command-revenueMonth" picker="month" format={MONTH_FORMAT} />
+          </Form.Item>
+        );
+      default:
+        return null;
+    }
+  };
+
+  return (
+    <Modal
+      open={action !== null}
+      title={action ? t(`orders.action.${action}`) : undefined}
+      okText={t('orders.modal.run')}
+      okButtonProps={{ id: 'command-submit', loading: running }}
+      cancelButtonProps={{ id: 'command-cancel' }}
+      onOk={submit}
+      onCancel={onClose}
+      forceRender
+      data-testid="command-modal"
+    >
+      <Typography.Paragraph data-testid="command-summary">
+        {t('orders.modal.summary', { lines: lines.length, orders })}
+        {status ? ` (${statusLabel(t, status)})` : ''}
+      </Typography.Paragraph>
+      <Form form={form} layout="vertical" onValuesChange={(changed) => clearServerErrors(form, changed)}>
+        {fields()}
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,143 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { saveSession } from '../../api/session';
+import { setLanguage } from '../../i18n';
+import { renderRoutes } from '../../test-utils';
+import { OrderCreatePage, OrderEditPage } from './OrderPages';
+import { page, refusal, wireLine, wireOrder } from './test-fixtures';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const me = { id: 1, name: 'Operator', email: 'op@example.com', role: 'operator', permissions: ['orders.read', 'orders.process', 'settings.read', 'customers.read', 'catalogue.read'] };
+const product = {
+  id: 7,
+  product_code: 'P-7',
+  product_name: '桐たんす',
+  maker_id: 2,
+  price_with_tax: 33000,
+  tax_percentage: 10,
+  wholesale_price: 20000,
+  option1: '白',
+  option2: null,
+};
+
+beforeEach(() => {
+  setLanguage('en');
+  saveSession('token', 900);
+  server.use(
+    http.get('/api/v1/me', () => HttpResponse.json({ data: me })),
+    http.get('/api/v1/shops', () => HttpResponse.json({ data: [{ id: 1, name: 'テスト店', code: 'T', type: 'platform_1' }], pagination: page(1) })),
+    http.get('/api/v1/payments/search', () => HttpResponse.json({ data: [{ id: 2, code: 'bank_transfer', name_ja: '銀行振込', name_en: 'Bank transfer' }] })),
+    http.get('/api/v1/delivery_methods', () => HttpResponse.json({ data: [], pagination: page(0) })),
+    http.get('/api/v1/customers/list', () => HttpResponse.json({ data: [] })),
+    http.get('/api/v1/makers/list', () => HttpResponse.json({ data: [{ id: 2, name: '東京家具製作所', code: 'TK' }] })),
+    http.get('/api/v1/products', () => HttpResponse.json({ data: [product], pagination: page(1) })),
+  );
+});
+
+function renderPage(url: string) {
+  return renderRoutes(url, {
+    '/orders/create': <OrderCreatePage />,
+    '/orders/:id/edit': <OrderEditPage />,
+    '/orders/:id': <div data-testid="order-information">order information</div>,
+  });
+}
+
+/** Opens an antd Select by its input id and picks the option showing `label`. */
+async function choose(id: string, label: string) {
+  const user = userEvent.setup();
+  await user.click(document.querySelector(`#${id}`)!);
+  const option = await waitFor(() => {
+    const found = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].find((o) => o.textContent === label);
+    if (!found) throw new Error(`no option ${label}`);
+    return found;
+  });
+  await user.click(option);
+}
+
+async function fillNewOrder() {
+  const user = userEvent.setup();
+  await choose('order-shopId', 'テスト店 (T)');
+  await choose('order-paymentMethodId', 'Bank transfer');
+  await user.type(document.querySelector('#order-buyerName')!, '山田 太郎');
+  await user.click(document.querySelector('#order-copy-buyer')!);
+  await choose('line-0-productId', 'P-7 桐たんす');
+  await waitFor(() => expect((document.querySelector('#line-0-productName') as HTMLInputElement).value).toBe('桐たんす'));
+}
+
+describe('order form', () => {
+  it('fills a line from the product picked, and shows a 422 under the line field it names', async () => {
+    const sent: Record<string, unknown>[] = [];
+    server.use(
+      http.post('/api/v1/orders', async ({ request }) => {
+        sent.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json(refusal('NAL-422', [{ field: 'lines.0.amount', error_code: 'max', params: { max: 99999999 } }]), { status: 422 });
+      }),
+    );
+    renderPage('/orders/create');
+    await fillNewOrder();
+    expect((document.querySelector('#line-0-priceWithTax') as HTMLInputElement).value).toBe('33000');
+    await userEvent.click(document.querySelector('#order-save')!);
+
+    const amountItem = () => document.querySelector('#line-0-amount')!.closest('.ant-form-item')!;
+    await waitFor(() => expect(amountItem().textContent).toContain('Enter 99999999 or less.'));
+    expect(document.querySelector('#order-buyerName')!.closest('.ant-form-item')!.querySelector('.ant-form-item-explain-error')).toBeNull();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      shop_id: '1',
+      payment_method_id: 2,
+      order_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      buyer_name: '山田 太郎',
+      delivery_name: '山田 太郎',
+      buyer_email: null,
+      send_mail_flag: 1,
+      sent_to_origin_flag: 0,
+      confirmed_product_changes_at: expect.any(String),
+      lines: [{ product_id: '7', product_name: '桐たんす', maker_id: '2', amount: 1, price_with_tax: 33000, tax_percentage: 10, wholesale_price: 20000, maker_shipping_fee: 0, option1: '白', option2: null }],
+    });
+    expect(sent[0]).not.toHaveProperty('version');
+  });
+
+  it('on NAL-PRO-002 asks to confirm the changed products, then sends again with a later time and opens the order', async () => {
+    const sent: { confirmed_product_changes_at: string }[] = [];
+    server.use(
+      http.post('/api/v1/orders', async ({ request }) => {
+        sent.push((await request.json()) as { confirmed_product_changes_at: string });
+        if (sent.length === 1) return HttpResponse.json(refusal('NAL-PRO-002'), { status: 400 });
+        return HttpResponse.json({ data: wireOrder('12', [wireLine('40', 1)]) }, { status: 201 });
+      }),
+    );
+    renderPage('/orders/create');
+    await fillNewOrder();
+    await userEvent.click(document.querySelector('#order-save')!);
+    await screen.findByText('The availability or estimated shipping date of a product has changed. Please confirm.');
+    await new Promise((r) => setTimeout(r, 5)); // the confirmation comes after the first send
+    await userEvent.click(document.querySelector('#products-changed-ok')!);
+    await screen.findByTestId('order-information');
+    expect(sent).toHaveLength(2);
+    expect(Date.parse(sent[1].confirmed_product_changes_at)).toBeGreaterThan(Date.parse(sent[0].confirmed_product_changes_at));
+  });
+
+  it('edits an order with the version it read, and shows a refusal above the form', async () => {
+    let sent: Record<string, unknown> | undefined;
+    server.use(
+      http.get('/api/v1/orders/5', () => HttpResponse.json({ data: wireOrder('5', [wireLine('50', 1)]) })),
+      http.put('/api/v1/orders/5', async ({ request }) => {
+        sent = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json(refusal('NAL_ORD-120'), { status: 400 });
+      }),
+    );
+    renderPage('/orders/5/edit');
+    await screen.findByDisplayValue('購入者 5');
+    await userEvent.click(document.querySelector('#order-save')!);
+    expect((await screen.findByTestId('form-refusal')).textContent).toContain('The order exceeds the deferred payment limit.');
+    expect(sent).toMatchObject({ version: 3, shop_id: '1', lines: [{ id: '50', product_id: '7', amount: 1 }] });
+  });
+});

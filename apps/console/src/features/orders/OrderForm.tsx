@@ -1,0 +1,241 @@
+import { Alert, App, Button, Card, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { ApiResult } from '../../api/client';
+import { useCurrentUser } from '../../auth/use-current-user';
+import { applyServerErrors, clearServerErrors } from '../../common/form-errors';
+import { toast } from '../../common/toast';
+import { useShopOptions } from '../../common/use-options';
+import i18n, { errorMessage } from '../../i18n';
+import { Order, OrderInput, ORDER_LIMITS } from './api/order';
+import { toInput, type OrderFormValues } from './order-form-values';
+import { useCustomerOptions, useDeliveryMethods, usePaymentMethods } from './api/use-orders';
+import { DATE_FORMAT } from './format';
+import { OrderLinesEditor } from './OrderLinesEditor';
+
+interface Props {
+  title: string;
+  /** What the form starts with: an order being edited, or the header of the order a branch is made of. */
+  initial: Partial<OrderFormValues>;
+  submit: (input: OrderInput) => Promise<ApiResult<Order>>;
+  successMessage: string;
+  /** Create only: the order whose number the new one branches from. */
+  branchOfOrderId?: string;
+  /** Where Cancel goes. */
+  backTo: string;
+}
+
+/**
+ * Create and edit of an order, every field of docs/orders-api.md "Create and edit". A 422 shows
+ * under its field (lines too: `lines.0.amount`); NAL-PRO-002 (a product changed since the form
+ * loaded them) asks the user to confirm, then sends again with a new confirmation time.
+ */
+export function OrderForm({ title, initial, submit, successMessage, branchOfOrderId, backTo }: Props) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { modal } = App.useApp();
+  const { user } = useCurrentUser();
+  const permissions = user?.permissions ?? [];
+  const canReadSettings = permissions.includes('settings.read');
+  const shops = useShopOptions(canReadSettings);
+  const payments = usePaymentMethods(canReadSettings);
+  const deliveryMethods = useDeliveryMethods(canReadSettings);
+  const customers = useCustomerOptions(permissions.includes('customers.read'));
+  const [form] = Form.useForm<OrderFormValues>();
+  // When the form loaded its products: the API refuses products changed after it (NAL-PRO-002).
+  const [confirmedAt, setConfirmedAt] = useState(() => new Date().toISOString());
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const save = async (values: OrderFormValues, confirmedProductChangesAt: string): Promise<void> => {
+    setSaving(true);
+    setRefusal(null);
+    clearServerErrors(form);
+    try {
+      const result = await submit(toInput(values, confirmedProductChangesAt, branchOfOrderId));
+      if (result.ok) {
+        toast.success(successMessage);
+        navigate(`/orders/${result.data.id}`);
+      } else if (result.status === 422 && result.error.errors.length) {
+        applyServerErrors(form, result.error.errors);
+      } else if (result.error.errorCode === 'NAL-PRO-002') {
+        modal.confirm({
+          title: t('orders.form.productsChangedTitle'),
+          content: errorMessage('NAL-PRO-002'),
+          okText: t('orders.form.productsChangedOk'),
+          okButtonProps: { id: 'products-changed-ok' },
+          onOk: () => {
+            const now = new Date().toISOString();
+            setConfirmedAt(now);
+            return save(values, now);
+          },
+        });
+      } else {
+        setRefusal(errorMessage(result.error.errorCode, undefined, result.error.message));
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const copyBuyer = () => {
+    const v = form.getFieldsValue();
+    form.setFieldsValue({
+      deliveryName: v.buyerName,
+      deliveryKana: v.buyerKana,
+      deliveryTel: v.buyerTel,
+      deliveryZip: v.buyerZip,
+      deliveryAddress: v.buyerAddress,
+    });
+  };
+
+  const required = { required: true, message: errorMessage('required') };
+  const text = (name: keyof OrderFormValues, max: number, rules: object[] = [], textarea = false) => (
+    <Form.Item name={name} label={t(`orders.fields.${name}`)} rules={rules}>
+      {textarea ? <Input.TextArea id={`order-${name}`} rows={3} maxLength={max} showCount /> : <Input id={`order-${name}`} maxLength={max} />}
+    </Form.Item>
+  );
+  const money = (name: keyof OrderFormValues) => (
+    <Form.Item name={name} label={t(`orders.fields.${name}`)}>
+      <InputNumber id={`order-${name}`} min={0} max={ORDER_LIMITS.moneyMax} precision={0} style={{ width: '100%' }} />
+    </Form.Item>
+  );
+  const person = (prefix: 'buyer' | 'delivery') => (
+    <>
+      {text(`${prefix}Name`, ORDER_LIMITS.nameMax, [required])}
+      <Form.Item name={`${prefix}Kana`} label={t(`orders.fields.${prefix}Kana`)} tooltip={t('orders.form.kanaHelp')}>
+        <Input id={`order-${prefix}Kana`} maxLength={ORDER_LIMITS.nameMax} />
+      </Form.Item>
+      {text(`${prefix}Tel`, ORDER_LIMITS.telMax)}
+      {text(`${prefix}Zip`, ORDER_LIMITS.zipMax)}
+      {text(`${prefix}Address`, ORDER_LIMITS.addressMax)}
+    </>
+  );
+
+  return (
+    <Card title={title}>
+      {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 16 }} data-testid="form-refusal" />}
+      {branchOfOrderId && <Alert type="info" showIcon title={t('orders.form.branchOf', { id: branchOfOrderId })} style={{ marginBottom: 16 }} />}
+      <Form<OrderFormValues>
+        form={form}
+        layout="vertical"
+        style={{ maxWidth: 1100 }}
+        initialValues={initial}
+        onFinish={(values) => save(values, confirmedAt)}
+        onValuesChange={(changed) => clearServerErrors(form, changed)}
+      >
+        <Form.Item name="version" hidden>
+          <Input />
+        </Form.Item>
+        <Row gutter={16}>
+          <Col xs={24} md={8}>
+            <Form.Item name="shopId" label={t('orders.fields.shop')} rules={[required]}>
+              <Select id="order-shopId" showSearch={{ optionFilterProp: 'label' }} options={shops.map((s) => ({ value: String(s.id), label: `${s.name} (${s.code})` }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item name="customerId" label={t('orders.fields.customer')}>
+              <Select id="order-customerId" allowClear showSearch={{ optionFilterProp: 'label' }} options={customers.map((c) => ({ value: String(c.id), label: c.name }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item name="paymentMethodId" label={t('orders.fields.paymentMethod')} rules={[required]} extra={t('orders.form.paymentHelp')}>
+              <Select id="order-paymentMethodId" options={payments.map((p) => ({ value: p.id, label: i18n.language === 'en' ? p.nameEn : p.nameJa }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item name="orderDate" label={t('orders.fields.orderDate')} rules={[required]}>
+              <DatePicker id="order-orderDate" format={DATE_FORMAT} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>{text('ecOrderId', ORDER_LIMITS.ecOrderIdMax)}</Col>
+          <Col xs={24} md={8}>
+            <Form.Item name="deliveryMethodId" label={t('orders.fields.deliveryMethod')}>
+              <Select id="order-deliveryMethodId" allowClear options={deliveryMethods.map((d) => ({ value: String(d.id), label: d.name }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={8}>
+            <Form.Item name="sendMailFlag" label={t('orders.fields.sendMailFlag')}>
+              <Select id="order-sendMailFlag" options={[1, 0].map((v) => ({ value: v, label: t(`orders.sendMailFlag.${v}`) }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={8}>
+            <Form.Item name="sentToOriginFlag" label={t('orders.fields.sentToOriginFlag')}>
+              <Select id="order-sentToOriginFlag" options={[0, 1].map((v) => ({ value: v, label: t(`orders.sentToOriginFlag.${v}`) }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={8}>
+            <Form.Item name="fileType" label={t('orders.fields.fileType')}>
+              <Select id="order-fileType" options={(['pdf', 'csv'] as const).map((v) => ({ value: v, label: t(`orders.fileType.${v}`) }))} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Card size="small" type="inner" title={t('orders.sections.buyer')} style={{ marginBottom: 16 }}>
+              {person('buyer')}
+              <Form.Item name="buyerEmail" label={t('orders.fields.buyerEmail')} rules={[{ type: 'email', message: errorMessage('email_invalid') }]}>
+                <Input id="order-buyerEmail" maxLength={ORDER_LIMITS.emailMax} />
+              </Form.Item>
+            </Card>
+          </Col>
+          <Col xs={24} md={12}>
+            <Card
+              size="small"
+              type="inner"
+              title={t('orders.sections.delivery')}
+              extra={
+                <Button size="small" onClick={copyBuyer} id="order-copy-buyer">
+                  {t('orders.form.copyBuyer')}
+                </Button>
+              }
+              style={{ marginBottom: 16 }}
+            >
+              {person('delivery')}
+              <Row gutter={12}>
+                <Col span={12}>{text('preferredDate', ORDER_LIMITS.preferredDateMax)}</Col>
+                <Col span={12}>{text('preferredPeriod', ORDER_LIMITS.preferredPeriodMax)}</Col>
+              </Row>
+            </Card>
+          </Col>
+        </Row>
+        <OrderLinesEditor form={form} />
+        <Row gutter={16} style={{ marginTop: 16 }}>
+          <Col xs={12} md={6}>{money('settlementFee')}</Col>
+          <Col xs={12} md={6}>{money('shippingFee')}</Col>
+          <Col xs={12} md={6}>{money('otherFee')}</Col>
+        </Row>
+        <Row gutter={16}>
+          <Col xs={24} md={12}>{text('memo', ORDER_LIMITS.memoMax, [], true)}</Col>
+          <Col xs={24} md={12}>{text('supplierMemo', ORDER_LIMITS.memoMax, [], true)}</Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="ediNote"
+              label={t('orders.fields.ediNote')}
+              extra={t('orders.form.ediNoteHelp', { max: ORDER_LIMITS.ediNoteWithAddressMax })}
+              dependencies={['deliveryAddress']}
+              rules={[
+                ({ getFieldValue }) => ({
+                  // Counted in characters (code points), as the API counts; without a note the address has its own limit.
+                  validator: (_, value: string | undefined) =>
+                    value && [...value].length + [...String(getFieldValue('deliveryAddress') ?? '')].length > ORDER_LIMITS.ediNoteWithAddressMax
+                      ? Promise.reject(new Error(t('orders.form.ediNoteTooLong', { max: ORDER_LIMITS.ediNoteWithAddressMax })))
+                      : Promise.resolve(),
+                }),
+              ]}
+            >
+              <Input id="order-ediNote" maxLength={ORDER_LIMITS.ediNoteWithAddressMax} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Space>
+          <Button type="primary" htmlType="submit" loading={saving} id="order-save">
+            {t('common.save')}
+          </Button>
+          <Button onClick={() => navigate(backTo)}>{t('common.cancel')}</Button>
+        </Space>
+      </Form>
+    </Card>
+  );
+}

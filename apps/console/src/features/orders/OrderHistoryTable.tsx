@@ -1,0 +1,34 @@
+import { Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../i18n';
+import type { StatusHistoryEntry } from './api/order';
+import { useOrderHistory } from './api/use-orders';
+import { statusLabel } from './messages';
+
+/** Every status change of the order's lines, oldest first: from, to, by which command, who, when. */
+export function OrderHistoryTable({ orderId }: { orderId: string }) {
+  const { t } = useTranslation();
+  const { history } = useOrderHistory(orderId);
+  return (
+    <Table<StatusHistoryEntry>
+      rowKey="id"
+      size="small"
+      pagination={false}
+      dataSource={history}
+      locale={{ emptyText: t('orders.history.empty') }}
+      data-testid="status-history"
+      columns={[
+        { title: t('orders.history.changedAt'), dataIndex: 'changedAt', width: 170, render: (v: string) => formatDate(v, true) },
+        { title: t('orders.fields.productName'), dataIndex: 'productName' },
+        { title: t('orders.history.from'), dataIndex: 'fromStatus', render: (s: StatusHistoryEntry['fromStatus']) => statusLabel(t, s) },
+        { title: t('orders.history.to'), dataIndex: 'toStatus', render: (s: StatusHistoryEntry['toStatus']) => statusLabel(t, s) },
+        {
+          title: t('orders.history.command'),
+          dataIndex: 'command',
+          render: (c: string) => t(`orders.history.commands.${c}`, { defaultValue: c }),
+        },
+        { title: t('orders.history.changedBy'), dataIndex: 'changedByName', render: (v: string | null) => v ?? '—' },
+      ]}
+    />
+  );
+}

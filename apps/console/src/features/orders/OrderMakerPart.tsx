@@ -1,0 +1,47 @@
+import { Card, Descriptions, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../i18n';
+import type { DeliveryCompany } from '../settings/api';
+import type { OrderLine, OrderMaker } from './api/order';
+import { OrderLinesTable } from './OrderLinesTable';
+
+interface Props {
+  maker: OrderMaker;
+  lines: OrderLine[];
+  companies: DeliveryCompany[];
+  selected: ReadonlySet<string>;
+  onSelect: (lines: OrderLine[], ids: string[]) => void;
+}
+
+/** One maker's part of an order: its confirmation, dates and delivery info, and its lines. */
+export function OrderMakerPart({ maker, lines, companies, selected, onSelect }: Props) {
+  const { t } = useTranslation();
+  const company = companies.find((c) => String(c.id) === maker.deliveryCompanyId);
+  const dash = (v: string | null | undefined) => v || '—';
+  return (
+    <Card
+      size="small"
+      type="inner"
+      title={maker.makerName}
+      extra={<Tag>{t(`orderMethods.${maker.orderMethod}`)}</Tag>}
+      style={{ marginBottom: 16 }}
+      data-testid={`maker-part-${maker.makerId}`}
+    >
+      <Descriptions size="small" column={{ xs: 1, md: 3 }} style={{ marginBottom: 12 }}>
+        <Descriptions.Item label={t('orders.fields.confirmStatus')}>
+          <span data-testid={`confirm-status-${maker.makerId}`}>{maker.confirmStatus ? t(`orders.confirmStatus.${maker.confirmStatus}`) : '—'}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('orders.fields.refusalReason')}>{dash(maker.refusalReason)}</Descriptions.Item>
+        <Descriptions.Item label={t('orders.fields.makerOrderDate')}>{formatDate(maker.makerOrderDate)}</Descriptions.Item>
+        <Descriptions.Item label={t('orders.fields.makerReceiveDate')}>{formatDate(maker.makerReceiveDate)}</Descriptions.Item>
+        <Descriptions.Item label={t('orders.fields.estimatedShipDate')}>{formatDate(maker.estimatedShipDate)}</Descriptions.Item>
+        <Descriptions.Item label={t('orders.fields.shipDate')}>{formatDate(maker.shipDate)}</Descriptions.Item>
+        <Descriptions.Item label={t('orders.fields.deliveryCompany')}>{company?.name ?? dash(maker.deliveryCompanyId)}</Descriptions.Item>
+        <Descriptions.Item label={t('orders.fields.trackingCode')}>
+          <span data-testid={`tracking-code-${maker.makerId}`}>{dash(maker.trackingCode)}</span>
+        </Descriptions.Item>
+      </Descriptions>
+      <OrderLinesTable lines={lines} selected={selected} onSelect={onSelect} />
+    </Card>
+  );
+}

@@ -1,0 +1,221 @@
+import type { LineStatus } from './line-status';
+
+/** The order as the API answers it (docs/orders-api.md "The order"), camel-cased. Ids are strings on the wire. */
+export interface OrderLine {
+  id: string;
+  makerId: string;
+  makerName: string;
+  productId: string | null;
+  productCode: string | null;
+  productName: string;
+  amount: number;
+  wholesalePrice: number | null;
+  priceWithTax: number;
+  taxPercentage: number;
+  tax: number;
+  makerShippingFee: number;
+  option1: string | null;
+  option2: string | null;
+  status: LineStatus;
+}
+
+/** A maker's part of the order: its confirmation and delivery info. */
+export interface OrderMaker {
+  makerId: string;
+  makerName: string;
+  orderMethod: 'fax' | 'email';
+  confirmStatus: 1 | 2 | 3 | null;
+  refusalReason: string | null;
+  conversationStatus: number;
+  makerOrderDate: string | null;
+  makerReceiveDate: string | null;
+  estimatedShipDate: string | null;
+  shipDate: string | null;
+  deliveryCompanyId: string | null;
+  trackingCode: string | null;
+}
+
+export interface OrderError {
+  id: string;
+  makerId: string | null;
+  code: string;
+  message: string;
+  createdAt: string;
+}
+
+export interface OrderPaymentMethod {
+  id: number;
+  code: string;
+  nameJa: string;
+  nameEn: string;
+  isPostpaid: boolean;
+  businessOnly: boolean;
+  feeWithTax: number | null;
+  limitAmount: number | null;
+  /** Only on the detail (not on list rows). */
+  customer?: { id: string; name: string; companyName: string | null } | null;
+}
+
+export interface TaxByRate {
+  rate: number;
+  amountWithTax: number;
+  tax: number;
+}
+
+export interface Order {
+  id: string;
+  orderNo: string;
+  branchNo: number;
+  origin: string;
+  ecOrderId: string | null;
+  shopId: string;
+  shopName: string;
+  customerId: string | null;
+  paymentMethodId: number;
+  paymentMethod: OrderPaymentMethod | null;
+  deliveryMethodId: string | null;
+  orderDate: string;
+  revenueMonth: string | null;
+  preferredDate: string | null;
+  preferredPeriod: string | null;
+  buyerName: string;
+  buyerKana: string | null;
+  buyerTel: string | null;
+  buyerZip: string | null;
+  buyerAddress: string | null;
+  buyerEmail: string | null;
+  deliveryName: string;
+  deliveryKana: string | null;
+  deliveryTel: string | null;
+  deliveryZip: string | null;
+  deliveryAddress: string | null;
+  memo: string | null;
+  supplierMemo: string | null;
+  ediNote: string | null;
+  sendMailFlag: 0 | 1;
+  sentToOriginFlag: 0 | 1;
+  fileType: 'pdf' | 'csv';
+  settlementFee: number;
+  otherFee: number;
+  shippingFee: number;
+  fee: number;
+  refundFee: number;
+  productsTotal: number;
+  taxTotal: number;
+  total: number;
+  taxByRate: TaxByRate[];
+  status: LineStatus;
+  hasDeliveryInfo: boolean;
+  errorCount: number;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  lines: OrderLine[];
+  makers: OrderMaker[];
+  errors?: OrderError[];
+}
+
+export interface StatusHistoryEntry {
+  id: string;
+  orderLineId: string;
+  productName: string;
+  fromStatus: LineStatus | null;
+  toStatus: LineStatus;
+  command: string;
+  changedBy: string | null;
+  changedByName: string | null;
+  changedAt: string;
+}
+
+/** One order's answer of a batch command. */
+export interface BatchOrderResult {
+  orderId: string;
+  ok: boolean;
+  version?: number;
+  errorCode?: string;
+}
+
+/** What `PUT /orders/paid` answers instead of the order. */
+export interface PaidResult {
+  isShowPopup: boolean;
+  orderUpdatedAt: string;
+  version: number;
+}
+
+/** A line of the create/edit form, as sent. */
+export interface OrderLineInput {
+  id?: string;
+  productId?: string | null;
+  productName?: string | null;
+  makerId?: string | null;
+  amount: number;
+  priceWithTax?: number | null;
+  taxPercentage?: number | null;
+  wholesalePrice?: number | null;
+  makerShippingFee?: number | null;
+  option1?: string | null;
+  option2?: string | null;
+}
+
+/** The body of create and edit (docs/orders-api.md "Create and edit"). */
+export interface OrderInput {
+  shopId: string;
+  customerId?: string | null;
+  paymentMethodId: number;
+  deliveryMethodId?: string | null;
+  orderDate: string;
+  ecOrderId?: string | null;
+  buyerName: string;
+  buyerKana?: string | null;
+  buyerTel?: string | null;
+  buyerZip?: string | null;
+  buyerAddress?: string | null;
+  buyerEmail?: string | null;
+  deliveryName: string;
+  deliveryKana?: string | null;
+  deliveryTel?: string | null;
+  deliveryZip?: string | null;
+  deliveryAddress?: string | null;
+  preferredDate?: string | null;
+  preferredPeriod?: string | null;
+  memo?: string | null;
+  supplierMemo?: string | null;
+  ediNote?: string | null;
+  settlementFee?: number | null;
+  otherFee?: number | null;
+  shippingFee?: number | null;
+  sendMailFlag: 0 | 1;
+  sentToOriginFlag: 0 | 1;
+  /** The order sheet sent to makers. */
+  fileType?: 'pdf' | 'csv';
+  lines: OrderLineInput[];
+  branchOfOrderId?: string;
+  confirmedProductChangesAt: string;
+  version?: number;
+}
+
+export const ORDERS_PATH = '/orders';
+
+/** `20261122-0000012-1`: the number staff read out, with its branch. */
+export const orderNumber = (o: Pick<Order, 'orderNo' | 'branchNo'>) => `${o.orderNo}-${o.branchNo}`;
+
+/** Limits of docs/orders-api.md that the form also checks while typing. */
+export const ORDER_LIMITS = {
+  nameMax: 40,
+  addressMax: 100,
+  telMax: 15,
+  zipMax: 8,
+  emailMax: 100,
+  ecOrderIdMax: 50,
+  preferredDateMax: 20,
+  preferredPeriodMax: 50,
+  memoMax: 1000,
+  /** EDI note and delivery address together (SPEC.md §5). */
+  ediNoteWithAddressMax: 40,
+  moneyMax: 99_999_999,
+  linesMax: 100,
+  productNameMax: 100,
+  optionMax: 50,
+  refusalReasonMax: 100,
+  trackingCodeMax: 20,
+} as const;

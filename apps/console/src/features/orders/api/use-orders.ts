@@ -1,0 +1,37 @@
+import useSWR from 'swr';
+import { swrFetcher, type Query } from '../../../api/client';
+import type { DeliveryCompany, DeliveryMethod, PaymentMethod } from '../../settings/api';
+import { PATHS } from '../../settings/api';
+import { Order, ORDERS_PATH, StatusHistoryEntry } from './order';
+
+/** A page of the list; null fetches nothing (yet). */
+export function useOrders(query: Query | null) {
+  const { data, isLoading, mutate } = useSWR(query ? [ORDERS_PATH, query] : null, swrFetcher);
+  return { orders: (data?.data ?? []) as Order[], pagination: data?.pagination, isLoading, mutate };
+}
+
+export function useOrder(id: string | undefined) {
+  const { data, error, mutate } = useSWR(id ? `${ORDERS_PATH}/${id}` : null, swrFetcher);
+  return { order: data?.data as Order | undefined, error, mutate };
+}
+
+export function useOrderHistory(id: string | undefined) {
+  const { data, mutate } = useSWR(id ? `${ORDERS_PATH}/${id}/history_status` : null, swrFetcher);
+  return { history: (data?.data ?? []) as StatusHistoryEntry[], mutate };
+}
+
+/** Reference lists readable with settings.read (staff); a maker user is not asked for them. */
+function useReference<T>(path: string, enabled: boolean) {
+  const { data } = useSWR(enabled ? [path, { perPage: 200 }] : null, swrFetcher);
+  return (data?.data ?? []) as T[];
+}
+
+export const useDeliveryCompanies = (enabled: boolean) => useReference<DeliveryCompany>(PATHS.deliveryCompanies, enabled);
+export const useDeliveryMethods = (enabled: boolean) => useReference<DeliveryMethod>(PATHS.deliveryMethods, enabled);
+export const usePaymentMethods = (enabled: boolean) => useReference<PaymentMethod>(PATHS.payments, enabled);
+
+/** Customers to pick (id and name), for those who may read customers. */
+export function useCustomerOptions(enabled: boolean) {
+  const { data } = useSWR(enabled ? '/customers/list' : null, swrFetcher);
+  return (data?.data ?? []) as { id: number | string; name: string }[];
+}
