@@ -462,6 +462,12 @@ describe('orders API: create and edit', () => {
       expect(again).toMatchObject({ order_no: first.order_no, branch_no: 12 });
       expect(errorsOf(await client.post(body({ branch_of_order_id: 987654 })).expect(422))).toEqual([{ field: 'branch_of_order_id', error_code: 'exists' }]);
     });
+
+    it('keeps numbering past ten million orders (seven digits are a minimum, not a cut)', async () => {
+      await ctx.api.dataSource.query(`SELECT setval('order_no_seq', 9999998)`);
+      const numbers = [(await client.create(body())).order_no, (await client.create(body())).order_no];
+      expect(numbers.map((n: string) => n.split('-')[1])).toEqual(['9999999', '10000000']);
+    });
   });
 
   describe('edit', () => {

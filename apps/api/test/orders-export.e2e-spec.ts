@@ -1,7 +1,6 @@
 import { japanToday } from '@oms/domain';
-import { decodeCsv, parseCsv } from '@oms/infra';
+import { decodeCsv, ORDER_EXPORT_COLUMNS, parseCsv } from '@oms/infra';
 import iconv from 'iconv-lite';
-import { ORDER_EXPORT_COLUMNS } from '../src/orders/queries/order-export';
 import { deliveryCompany } from './support/order-fixtures';
 import { download, errorsOf, orderBody, orderClient, setOrderState, shopRow } from './support/order-form';
 import { TestApp, useTestApi } from './support/test-app';

@@ -96,7 +96,7 @@ function formatCell(key: string, value: unknown): string {
   throw new TypeError(`CSV column "${key}": a ${typeof value} is not a cell value; format it as a string first`);
 }
 
-function formatRow(cells: string[]): string {
+export function formatRow(cells: string[]): string {
   // csv-stringify quotes cells holding the delimiter, a quote or the record delimiter (CRLF) as a
   // whole; a lone CR or LF must be quoted too, or readers would split the row there.
   return stringify([cells], { record_delimiter: '\r\n', quoted_match: /[\r\n]/ });
@@ -114,6 +114,6 @@ const CP932_TWINS: Readonly<Record<string, string>> = {
 };
 const JIS_ONLY = new RegExp(`[${Object.keys(CP932_TWINS).join('')}]`, 'g');
 
-function encodeCp932(text: string): Buffer {
+export function encodeCp932(text: string): Buffer {
   return iconv.encode(text.replace(JIS_ONLY, (char) => CP932_TWINS[char]), 'cp932');
 }

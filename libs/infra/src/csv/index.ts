@@ -1,3 +1,4 @@
 export * from './csv-column';
 export * from './csv-reader';
 export * from './csv-writer';
+export * from './csv-copy';

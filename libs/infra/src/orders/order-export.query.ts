@@ -1,4 +1,7 @@
+import { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
+import { CsvEncoding } from '../csv/csv-column';
+import { copyCsv, CopyColumn, CopyCsvQuery } from '../csv/csv-copy';
 
 /** Which date the export period applies to (SPEC.md §4): order date 1, maker receive date 2, ship date 3. */
 export const ORDER_EXPORT_DATE_KINDS = { orderDate: 1, makerReceiveDate: 2, shipDate: 3 } as const;
@@ -13,38 +16,37 @@ export interface OrderExportFilter {
   onlyMakerId?: string | null;
 }
 
-/** One exported row: one order line with its order and its maker part. */
-export interface OrderExportRow {
-  orderId: string;
-  orderNo: string;
-  branchNo: number;
-  orderDate: string;
-  shopName: string;
-  buyerName: string;
-  buyerKana: string | null;
-  deliveryName: string;
-  deliveryAddress: string | null;
-  paymentMethod: string;
-  makerName: string;
-  productCode: string | null;
-  productName: string;
-  option1: string | null;
-  option2: string | null;
-  amount: number;
-  priceWithTax: number;
-  taxPercentage: number;
-  wholesalePrice: number | null;
-  lineTotal: number;
-  status: number;
-  makerOrderDate: string | null;
-  makerReceiveDate: string | null;
-  estimatedShipDate: string | null;
-  shipDate: string | null;
-  trackingCode: string | null;
-  revenueMonth: string | null;
-}
-
 const DATE = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
+
+/** One row per order line, with its order and its maker part; text columns are neutralised against formulas. */
+export const ORDER_EXPORT_COLUMNS = [
+  { header: '受注番号', key: 'orderNo', sql: 'o.order_no', text: true },
+  { header: '枝番', key: 'branchNo', sql: 'o.branch_no' },
+  { header: '受注日', key: 'orderDate', sql: DATE('o.order_date') },
+  { header: 'ショップ', key: 'shopName', sql: 's.name', text: true },
+  { header: '購入者名', key: 'buyerName', sql: 'o.buyer_name', text: true },
+  { header: '購入者名カナ', key: 'buyerKana', sql: 'o.buyer_kana', text: true },
+  { header: '配送先名', key: 'deliveryName', sql: 'o.delivery_name', text: true },
+  { header: '配送先住所', key: 'deliveryAddress', sql: 'o.delivery_address', text: true },
+  { header: '支払方法', key: 'paymentMethod', sql: 'pm.name_ja', text: true },
+  { header: 'メーカー', key: 'makerName', sql: 'm.name', text: true },
+  { header: '商品コード', key: 'productCode', sql: 'l.product_code', text: true },
+  { header: '商品名', key: 'productName', sql: 'l.product_name', text: true },
+  { header: 'オプション1', key: 'option1', sql: 'l.option1', text: true },
+  { header: 'オプション2', key: 'option2', sql: 'l.option2', text: true },
+  { header: '数量', key: 'amount', sql: 'l.amount' },
+  { header: '税込単価', key: 'priceWithTax', sql: 'l.price_with_tax' },
+  { header: '税率', key: 'taxPercentage', sql: 'l.tax_percentage' },
+  { header: '卸価格', key: 'wholesalePrice', sql: 'l.wholesale_price' },
+  { header: '税込小計', key: 'lineTotal', sql: 'l.price_with_tax::bigint * l.amount' },
+  { header: 'ステータス', key: 'status', sql: 'l.status' },
+  { header: 'メーカー発注日', key: 'makerOrderDate', sql: DATE('om.maker_order_date') },
+  { header: 'メーカー受注日', key: 'makerReceiveDate', sql: DATE('om.maker_receive_date') },
+  { header: '出荷予定日', key: 'estimatedShipDate', sql: DATE('om.estimated_ship_date') },
+  { header: '出荷日', key: 'shipDate', sql: DATE('om.ship_date') },
+  { header: '送り状番号', key: 'trackingCode', sql: 'om.tracking_code', text: true },
+  { header: '売上月', key: 'revenueMonth', sql: 'o.revenue_month' },
+] as const satisfies readonly CopyColumn[];
 
 /** The column the period filters, and the order of the rows (the period's index first). */
 const PERIOD: Record<OrderExportDateKind, { column: string; orderBy: string }> = {
@@ -53,25 +55,16 @@ const PERIOD: Record<OrderExportDateKind, { column: string; orderBy: string }> =
   3: { column: 'om.ship_date', orderBy: 'om.ship_date, o.id, l.id' },
 };
 
-/** The export's SQL (pure, for benchmarks): one row per order line whose order or maker part falls in the period. */
-export function orderExportSql(filter: OrderExportFilter): { sql: string; params: unknown[] } {
+/** The export as a COPY query (pure, for benchmarks): the order lines whose order or maker part falls in the period. */
+export function orderExportCopy(filter: OrderExportFilter): CopyCsvQuery {
   const period = PERIOD[filter.dateKind];
-  const params: unknown[] = [filter.from, filter.to];
+  const params: string[] = [filter.from, filter.to];
   let scope = '';
   if (filter.onlyMakerId !== undefined) {
     params.push(filter.onlyMakerId ?? '0');
     scope = `AND l.maker_id = $3::bigint`;
   }
-  const sql = `
-    SELECT o.id::text AS "orderId", o.order_no AS "orderNo", o.branch_no AS "branchNo", ${DATE('o.order_date')} AS "orderDate",
-           s.name AS "shopName", o.buyer_name AS "buyerName", o.buyer_kana AS "buyerKana", o.delivery_name AS "deliveryName",
-           o.delivery_address AS "deliveryAddress", pm.name_ja AS "paymentMethod", m.name AS "makerName",
-           l.product_code AS "productCode", l.product_name AS "productName", l.option1, l.option2, l.amount,
-           l.price_with_tax AS "priceWithTax", l.tax_percentage AS "taxPercentage", l.wholesale_price AS "wholesalePrice",
-           (l.price_with_tax::bigint * l.amount) AS "lineTotal", l.status,
-           ${DATE('om.maker_order_date')} AS "makerOrderDate", ${DATE('om.maker_receive_date')} AS "makerReceiveDate",
-           ${DATE('om.estimated_ship_date')} AS "estimatedShipDate", ${DATE('om.ship_date')} AS "shipDate",
-           om.tracking_code AS "trackingCode", o.revenue_month AS "revenueMonth"
+  const from = `
       FROM order_lines l
       JOIN orders o ON o.id = l.order_id
       JOIN shops s ON s.id = o.shop_id
@@ -80,32 +73,10 @@ export function orderExportSql(filter: OrderExportFilter): { sql: string; params
       LEFT JOIN order_makers om ON om.order_id = l.order_id AND om.maker_id = l.maker_id
      WHERE ${period.column} >= $1::date AND ${period.column} <= $2::date ${scope}
      ORDER BY ${period.orderBy}`;
-  return { sql, params };
+  return { columns: ORDER_EXPORT_COLUMNS, from, params };
 }
 
-/**
- * The export's rows through a server-side cursor, a batch at a time: memory holds one batch
- * whatever the period, and the rows come from one snapshot. Stopping early (the consumer returns
- * or fails) closes the cursor and frees the connection.
- */
-export async function* streamOrderExport(dataSource: DataSource, filter: OrderExportFilter, batchSize = 5000): AsyncGenerator<OrderExportRow> {
-  const { sql, params } = orderExportSql(filter);
-  const runner = dataSource.createQueryRunner('slave');
-  await runner.connect();
-  let open = false;
-  try {
-    await runner.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    open = true;
-    // The whole result is read: plan for all of it, not for its first rows as cursors do by default.
-    await runner.query('SET LOCAL cursor_tuple_fraction = 1.0');
-    await runner.query(`DECLARE order_export NO SCROLL CURSOR FOR ${sql}`, params);
-    for (;;) {
-      const rows: OrderExportRow[] = await runner.query(`FETCH FORWARD ${Number(batchSize)} FROM order_export`);
-      for (const row of rows) yield { ...row, lineTotal: Number(row.lineTotal) };
-      if (rows.length < batchSize) break;
-    }
-  } finally {
-    if (open) await runner.query('ROLLBACK').catch(() => undefined);
-    await runner.release();
-  }
+/** The export's CSV bytes (UTF-8 with BOM or Shift_JIS), streamed from PostgreSQL's COPY. */
+export function orderExportCsv(dataSource: DataSource, filter: OrderExportFilter, encoding: CsvEncoding): Readable {
+  return copyCsv(dataSource, orderExportCopy(filter), encoding);
 }

@@ -2,12 +2,25 @@
  * The wire is snake_case, the code camelCase (DESIGN.md §4). Objects and arrays are walked;
  * dates, buffers and other built-ins pass through untouched.
  */
-export function toCamel(key: string): string {
-  return key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-}
+export const toCamel = remembered((key) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()));
 
-export function toSnake(key: string): string {
-  return key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z])([A-Z][a-z])/g, '$1_$2').toLowerCase();
+export const toSnake = remembered((key) => key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z])([A-Z][a-z])/g, '$1_$2').toLowerCase());
+
+/**
+ * Key names repeat on every row of every answer; converting each with regular expressions was a
+ * quarter of the API's own time on a list (docs/benchmarks.md). Known keys are remembered, up to a
+ * bound, so keys a client invents cannot grow the memory.
+ */
+function remembered(convert: (key: string) => string, limit = 5000): (key: string) => string {
+  const seen = new Map<string, string>();
+  return (key) => {
+    let converted = seen.get(key);
+    if (converted === undefined) {
+      converted = convert(key);
+      if (seen.size < limit) seen.set(key, converted);
+    }
+    return converted;
+  };
 }
 
 /** Records to walk: plain objects and DTO instances, not dates, buffers, maps or other built-ins. */

@@ -1,0 +1,365 @@
+// `npm run bench`: the order list and export on a million orders, over HTTP against the built API
+// and, next to each figure, PostgreSQL alone running the same SQL. Not part of `npm test`.
+//
+// It makes (or reuses) the database `oms_bench` on the server of TEST_DATABASE_URL, migrates it,
+// adds the demo users and seeds 1,000,000 orders when fewer are there (so a second run starts at
+// once), builds, starts apps/api/dist/main.js with throwaway secrets, mints a token for the demo
+// operator, measures, prints the tables and writes them into docs/benchmarks.md.
+//
+// Options: --runs N (timed requests per case, default 20), --no-export (skip the export).
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { closeSync, createReadStream, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ensureBuilt, ensureDependencies, ROOT } from './prepare.mjs';
+
+const { values: options } = parseArgs({ options: { runs: { type: 'string', default: '20' }, 'no-export': { type: 'boolean', default: false } } });
+const RUNS = Number(options.runs);
+if (!Number.isInteger(RUNS) || RUNS < 1) {
+  console.error('usage: npm run bench -- [--runs N] [--no-export]');
+  process.exit(2);
+}
+const WARM_UP = 3;
+const ORDERS = 1_000_000;
+const OPERATOR = 'operator@demo.example.com';
+const DOC = join(ROOT, 'docs/benchmarks.md');
+
+const admin = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+const databaseUrl = Object.assign(new URL(admin), { pathname: '/oms_bench' }).href;
+
+const say = (line) => console.log(`[bench] ${line}`);
+const node = (args, env = {}) => {
+  const result = spawnSync(process.execPath, args, { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl, ...env }, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`node ${args.join(' ')} failed (exit ${result.status})`);
+  return result.stdout.trim();
+};
+
+function stats(ms) {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+  return { median: (sorted[Math.floor((sorted.length - 1) / 2)] + sorted[Math.ceil((sorted.length - 1) / 2)]) / 2, p95: at(0.95) };
+}
+
+/** Times `work` RUNS times after WARM_UP untimed runs; answers milliseconds. */
+async function timed(work) {
+  for (let i = 0; i < WARM_UP; i++) await work();
+  const ms = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = process.hrtime.bigint();
+    await work();
+    ms.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  return stats(ms);
+}
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+async function prepareDatabase(pg) {
+  const db = new pg.Client({ connectionString: admin.href });
+  await db.connect();
+  const { rowCount } = await db.query(`SELECT 1 FROM pg_database WHERE datname = 'oms_bench'`);
+  if (!rowCount) await db.query(`CREATE DATABASE oms_bench`);
+  await db.end();
+  say('migrating oms_bench and adding the demo users…');
+  node(['apps/api/dist/cli.js', 'migrate']);
+  node(['apps/api/dist/cli.js', 'seed']);
+  // Adds only what is missing: quick when the million is already there.
+  const seed = spawnSync(process.execPath, [join(ROOT, 'apps/devstack/bin/seed-orders.mjs'), '--orders', String(ORDERS)], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: 'inherit',
+  });
+  if (seed.status !== 0) throw new Error('seeding the orders failed');
+}
+
+/** The built API on a free port, with throwaway secrets (nothing here signs anything that lasts). */
+async function startApi(storageDir) {
+  const port = await freePort();
+  const secret = () => randomBytes(24).toString('hex');
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn', // request logs would be part of every figure
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    QUEUE_PREFIX: 'oms-bench',
+    JWT_SECRET: secret() + secret(),
+    DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    GOOGLE_CLIENT_ID: 'bench',
+    GOOGLE_CLIENT_SECRET: secret(),
+    MICROSOFT_CLIENT_ID: 'bench',
+    MICROSOFT_CLIENT_SECRET: secret(),
+    MICROSOFT_TENANT_ID: randomUUID(),
+    FILE_STORAGE_DIR: storageDir,
+    PUBLIC_API_URL: `http://127.0.0.1:${port}`,
+  };
+  const child = spawn(process.execPath, [join(ROOT, 'apps/api/dist/main.js')], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const base = `http://127.0.0.1:${port}/api/v1`;
+  try {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the API stopped (exit ${child.exitCode})`);
+      if (Date.now() > deadline) throw new Error('the API did not answer /health within 60 s');
+      const status = await fetch(`${base}/health`).then((r) => r.status, () => 0);
+      if (status === 200) break;
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    const token = node(['apps/api/dist/cli.js', 'token', OPERATOR, '--ttl', '14400'], { JWT_SECRET: env.JWT_SECRET });
+    return { child, base, token };
+  } catch (error) {
+    child.kill('SIGTERM');
+    throw error;
+  }
+}
+
+/** The list cases: each filter (wire query and the library's filters) at its first, a deep and its last page. */
+async function listCases(db) {
+  const one = async (sql) => (await db.query(sql)).rows[0];
+  const shop = await one(`SELECT id FROM shops WHERE code = 'SEED-SHOP-1'`);
+  // A maker of middling size, and a buyer name and phone that real searches would type.
+  const maker = await one(`SELECT id FROM makers WHERE code = 'SEED-MAKER-25'`);
+  const buyer = await one(`SELECT buyer_name, regexp_replace(buyer_tel, '[^0-9]', '', 'g') AS digits FROM orders WHERE buyer_tel IS NOT NULL ORDER BY id DESC LIMIT 1`);
+  const { from } = await one(`SELECT to_char(max(order_date) - 90, 'YYYY-MM-DD') AS from FROM orders`);
+  const { to } = await one(`SELECT to_char(max(order_date), 'YYYY-MM-DD') AS to FROM orders`);
+  return [
+    { name: 'no filter', wire: {}, filters: {} },
+    { name: 'status = 4 (order received)', wire: { status: 4 }, filters: { status: 4 } },
+    { name: `shop + order date (90 days)`, wire: { shop_id: shop.id, order_date_from: from, order_date_to: to }, filters: { shopId: String(shop.id), orderDateFrom: from, orderDateTo: to } },
+    { name: `keyword: buyer name "${buyer.buyer_name}"`, wire: { keyword: buyer.buyer_name }, filters: { keyword: buyer.buyer_name } },
+    { name: `keyword: phone digits`, wire: { keyword: buyer.digits }, filters: { keyword: buyer.digits } },
+    { name: 'maker', wire: { maker_id: maker.id }, filters: { makerId: String(maker.id) } },
+    { name: 'has_errors = 1', wire: { has_errors: 1 }, filters: { hasErrors: 1 } },
+  ];
+}
+
+async function measureList(api, db, infra) {
+  const results = [];
+  // The reader only calls manager.query(sql, params) for a page's orders; a pg client answers it the same way.
+  const reader = new infra.OrderReader({ manager: { query: async (sql, params) => (await db.query(sql, params)).rows } });
+  const get = async (query, path = '/orders') => {
+    const url = `${api.base}${path}?${new URLSearchParams(query)}`;
+    const response = await fetch(url, { headers: { authorization: `Bearer ${api.token}` } });
+    const body = await response.json();
+    if (response.status !== 200) throw new Error(`GET ${url}: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
+    return body;
+  };
+  // What any signed-in request costs, for scale: token, guard, a small query, the envelope.
+  const baseline = await timed(() => get({}, '/payments/search'));
+  say(`baseline GET /payments/search: ${fmt(baseline.median)} ms`);
+  for (const c of await listCases(db)) {
+    const first = await get({ ...c.wire, per_page: 50 });
+    // The real last page: above 10,000 matches the API's total (and so its last_page) is an estimate.
+    const params = [];
+    const where = infra.orderListWhere(c.filters, params);
+    const { rows: [{ matches }] } = await db.query(`SELECT count(*)::int AS matches FROM orders o ${where}`, params);
+    const last = Math.max(1, Math.ceil(matches / 50));
+    for (const page of [...new Set([1, Math.min(5000, last), last])]) {
+      const q = infra.orderListSql(c.filters, { page, perPage: 50 });
+      // PostgreSQL alone: the statements the reader runs for a page, one after the other on one connection.
+      const postgres = async () => {
+        await db.query(q.sql, q.params);
+        const { rows } = await db.query(q.countSql, q.countParams);
+        if (rows[0].total > infra.EXACT_TOTAL_LIMIT) await db.query(q.estimateSql, q.countParams);
+      };
+      const ids = (await db.query(q.sql, q.params)).rows.map((r) => String(r.id));
+      const http = await timed(() => get({ ...c.wire, page, per_page: 50 }));
+      const pg = await timed(postgres);
+      const records = await timed(() => reader.records(ids));
+      results.push({ case: c.name, page, matches, total: first.pagination.total, estimate: first.pagination.total_is_estimate, http, pg, records, q });
+      say(`${c.name}, page ${page}: API ${fmt(http.median)} ms (p95 ${fmt(http.p95)}), PostgreSQL ${fmt(pg.median)} ms + the page's orders ${fmt(records.median)} ms`);
+    }
+  }
+  return { results, baseline };
+}
+
+function countNewlines(chunk) {
+  let n = 0;
+  for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) n++;
+  return n;
+}
+
+/** VmHWM (peak resident memory) of a process in MiB; writing 5 to clear_refs resets it (Linux). */
+const peakMiB = (pid) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+const rssMiB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+
+async function measureExport(api, db, infra, storageDir) {
+  const { from } = (await db.query(`SELECT to_char(min(order_date), 'YYYY-MM-DD') AS from FROM orders`)).rows[0];
+  const to = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(new Date());
+  const runs = [];
+  for (let i = 0; i < 3; i++) {
+    const before = rssMiB(api.child.pid);
+    let sampled = before;
+    try {
+      writeFileSync(`/proc/${api.child.pid}/clear_refs`, '5');
+    } catch {
+      // not allowed here: the sampled RSS below still gives the peak
+    }
+    const sampler = setInterval(() => (sampled = Math.max(sampled, rssMiB(api.child.pid))), 50);
+    const start = Date.now();
+    const response = await fetch(`${api.base}/orders/export`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${api.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ date_kind: 1, from, to }),
+    });
+    const body = await response.json();
+    const seconds = (Date.now() - start) / 1000;
+    clearInterval(sampler);
+    if (response.status !== 200) throw new Error(`POST /orders/export: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
+    runs.push({ seconds, before, peak: Math.max(sampled, peakMiB(api.child.pid)), url: body.data });
+    say(`export ${i + 1}: ${seconds.toFixed(1)} s, API resident memory ${before.toFixed(0)} → peak ${runs.at(-1).peak.toFixed(0)} MiB`);
+  }
+  // The file the last run wrote (downloaded through its signed URL): its size and rows.
+  const download = await fetch(runs.at(-1).url);
+  let bytes = 0;
+  let rows = -1; // the header
+  for await (const chunk of download.body) {
+    bytes += chunk.length;
+    rows += countNewlines(chunk);
+  }
+
+  // psql's own run of the very COPY statement the API streams, into a file.
+  const copySql = infra.copyCsvSql(infra.orderExportCopy({ dateKind: 1, from, to }));
+  const copyFile = join(storageDir, 'copy.csv');
+  const copies = [];
+  for (let i = 0; i < 3; i++) {
+    const out = openSync(copyFile, 'w');
+    const start = Date.now();
+    const copy = spawnSync('psql', ['-X', '-q', databaseUrl, '-c', copySql], { stdio: ['ignore', out, 'inherit'] });
+    copies.push((Date.now() - start) / 1000);
+    closeSync(out);
+    if (copy.status !== 0) throw new Error('psql COPY failed (is psql installed?)');
+  }
+  let copyRows = 0;
+  for await (const chunk of createReadStream(copyFile)) copyRows += countNewlines(chunk);
+  return { from, to, runs, rows, bytes, copies, copyRows, copyBytes: statSync(copyFile).size };
+}
+
+const fmt = (ms) => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2));
+
+async function explainSlowest(db, list) {
+  const slowest = list.reduce((a, b) => (b.pg.median > a.pg.median ? b : a));
+  const plan = async (sql, params) => {
+    await db.query(sql, params); // warm, as in the timed runs
+    return (await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params)).rows.map((r) => r['QUERY PLAN']).join('\n');
+  };
+  return { slowest, page: await plan(slowest.q.sql, slowest.q.params), count: await plan(slowest.q.countSql, slowest.q.countParams) };
+}
+
+function report({ machine, counts, list, baseline, exported, explained }) {
+  const lines = [];
+  lines.push(`Measured ${machine.date} on ${machine.cpus} cores (${machine.model}), ${machine.memory} GiB RAM, ${machine.postgres}`);
+  lines.push(`(shared_buffers ${machine.sharedBuffers}, work_mem ${machine.workMem}), Node.js ${process.version}; load average ${machine.load}.`);
+  lines.push(`Data set: ${counts.orders.toLocaleString('en')} orders, ${counts.lines.toLocaleString('en')} order lines, ${counts.parts.toLocaleString('en')} maker parts, ${counts.errors.toLocaleString('en')} order errors (\`npm run seed:orders\`).`);
+  lines.push(`Each case: ${WARM_UP} warm-up requests, then ${RUNS} timed ones, one at a time; times in milliseconds.`);
+  lines.push('');
+  lines.push('### GET /api/v1/orders (per_page 50)');
+  lines.push('');
+  lines.push('| filter | page | matches (API total) | API median | API p95 | PostgreSQL alone: list SQL (median) | API / PostgreSQL | the page\'s orders (median) |');
+  lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const r of list) {
+    const total = `${r.matches.toLocaleString('en')}${r.estimate ? ` (~${r.total.toLocaleString('en')})` : ''}`;
+    lines.push(`| ${r.case} | ${r.page.toLocaleString('en')} | ${total} | ${fmt(r.http.median)} | ${fmt(r.http.p95)} | ${fmt(r.pg.median)} | ${(r.http.median / r.pg.median).toFixed(1)}× | ${fmt(r.records.median)} |`);
+  }
+  lines.push('');
+  lines.push('"List SQL" is what `orderListSql()` (libs/infra/src/orders/order-list.query.ts) gives, run with `pg` one statement after the other:');
+  lines.push('the page of ids, the count capped at 10,001 and, above 10,000 matches, the planner\'s estimate (the API runs the first two side by');
+  lines.push('side). "The page\'s orders" is the one further query the API makes, `OrderReader.records()` reading the 50 orders with their');
+  lines.push('lines and makers; the rest of the API\'s time is Node: the token, the view, snake_case and JSON. The last page is the real one');
+  lines.push('(from an exact count); a total above 10,000 is the API\'s estimate, in brackets. For scale, a signed-in request that reads');
+  lines.push(`almost nothing (\`GET /api/v1/payments/search\`) takes ${fmt(baseline.median)} ms (p95 ${fmt(baseline.p95)}).`);
+  if (exported) {
+    const s = stats(exported.runs.map((r) => r.seconds * 1000));
+    const c = stats(exported.copies.map((x) => x * 1000));
+    lines.push('');
+    lines.push(`### POST /api/v1/orders/export (date_kind 1, ${exported.from} … ${exported.to}: every order)`);
+    lines.push('');
+    lines.push('| | wall time (median of 3) | rows | file | API peak resident memory |');
+    lines.push('| --- | ---: | ---: | ---: | ---: |');
+    lines.push(`| API: COPY → CRLF (and Shift_JIS) → file storage | ${(s.median / 1000).toFixed(1)} s | ${exported.rows.toLocaleString('en')} | ${(exported.bytes / 2 ** 20).toFixed(0)} MiB | ${Math.max(...exported.runs.map((r) => r.peak)).toFixed(0)} MiB (${exported.runs[0].before.toFixed(0)} MiB before) |`);
+    lines.push(`| psql: the same COPY statement into a file | ${(c.median / 1000).toFixed(1)} s | ${exported.copyRows.toLocaleString('en')} | ${(exported.copyBytes / 2 ** 20).toFixed(0)} MiB | – |`);
+    lines.push(`| ratio | ${(s.median / c.median).toFixed(1)}× | | | |`);
+  }
+  lines.push('');
+  lines.push(`### Plan of the slowest list query: ${explained.slowest.case}, page ${explained.slowest.page}`);
+  lines.push('');
+  lines.push('Page of ids:');
+  lines.push('');
+  lines.push('```');
+  lines.push(explained.page);
+  lines.push('```');
+  lines.push('');
+  lines.push('Capped count:');
+  lines.push('');
+  lines.push('```');
+  lines.push(explained.count);
+  lines.push('```');
+  return lines.join('\n');
+}
+
+/** Replaces the measured part of docs/benchmarks.md (between its markers), keeping the prose around it. */
+function writeDoc(results) {
+  const start = '<!-- bench:results -->';
+  const end = '<!-- /bench:results -->';
+  const doc = existsSync(DOC) ? readFileSync(DOC, 'utf8') : `# Benchmarks\n\n${start}\n${end}\n`;
+  const [before, rest] = doc.includes(start) ? doc.split(start) : [`${doc}\n`, end];
+  writeFileSync(DOC, `${before}${start}\n${results}\n${end}${rest.split(end)[1] ?? '\n'}`);
+}
+
+async function main() {
+  ensureDependencies();
+  say('building…');
+  ensureBuilt();
+  const require = createRequire(import.meta.url);
+  const pg = require('pg');
+  const infra = require(join(ROOT, 'libs/infra/dist/orders/index.js'));
+  if (typeof infra.orderListSql !== 'function') throw new Error('orderListSql is missing from libs/infra (libs/infra/src/orders/order-list.query.ts)');
+  await prepareDatabase(pg);
+
+  const storageDir = mkdtempSync(join(tmpdir(), 'oms-bench-'));
+  const api = await startApi(storageDir);
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const { rows: [counts] } = await db.query(`SELECT (SELECT count(*) FROM orders)::int AS orders, (SELECT count(*) FROM order_lines)::int AS lines,
+                                                      (SELECT count(*) FROM order_makers)::int AS parts, (SELECT count(*) FROM order_errors)::int AS errors`);
+    const { rows: [server] } = await db.query(`SELECT split_part(version(), ' on ', 1) AS postgres, current_setting('shared_buffers') AS shared_buffers, current_setting('work_mem') AS work_mem`);
+    const machine = {
+      date: new Date().toISOString().slice(0, 10),
+      cpus: cpus().length,
+      model: cpus()[0]?.model.trim() ?? 'unknown CPU',
+      memory: Math.round(totalmem() / 2 ** 30),
+      postgres: server.postgres,
+      sharedBuffers: server.shared_buffers,
+      workMem: server.work_mem,
+      load: loadavg()[0].toFixed(1),
+    };
+    say(`measuring the list (${RUNS} runs a case)…`);
+    const { results: list, baseline } = await measureList(api, db, infra);
+    const explained = await explainSlowest(db, list);
+    const exported = options['no-export'] ? null : await measureExport(api, db, infra, storageDir);
+    machine.load = `${machine.load} at the start, ${loadavg()[0].toFixed(1)} at the end`;
+    const results = report({ machine, counts, list, baseline, exported, explained });
+    console.log(`\n${results}\n`);
+    writeDoc(results);
+    say(`written to ${DOC}`);
+  } finally {
+    await db.end();
+    api.child.kill('SIGTERM');
+    rmSync(storageDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(`bench failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
