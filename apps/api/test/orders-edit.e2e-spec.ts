@@ -512,7 +512,8 @@ describe('orders API: create and edit', () => {
 
     it('replaces the lines: kept by id (with their status), removed when missing, new ones added unpaid', async () => {
       const order = await client.create(body({ lines: [line({ product_name: '残す' }), line({ product_name: '消す', maker_id: Number(maker2.id) })] }));
-      await setOrderState(ctx.api, order.id, { lineStatus: 2 });
+      // The kept line is paid; the dropped one is still unpaid (a paid line cannot be dropped: orders-hardening).
+      await setOrderState(ctx.api, order.id, { lineStatus: 2, lineMakerId: maker.id });
       const [kept, dropped] = order.lines;
       const res = await client
         .put(order.id, {

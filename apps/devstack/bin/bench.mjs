@@ -321,7 +321,7 @@ async function main() {
   ensureBuilt();
   const require = createRequire(import.meta.url);
   const pg = require('pg');
-  const infra = require(join(ROOT, 'libs/infra/dist/orders/index.js'));
+  const infra = require(join(ROOT, 'libs/infra/dist/index.js'));
   if (typeof infra.orderListSql !== 'function') throw new Error('orderListSql is missing from libs/infra (libs/infra/src/orders/order-list.query.ts)');
   await prepareDatabase(pg);
 

@@ -52,11 +52,14 @@ export interface LineTransition {
   readonly to: LineStatus | null;
   /** A step taken only under a condition the aggregate checks (payment not required, or postpaid). */
   readonly when?: 'payment_not_required_or_postpaid';
+  /** A step back after a mistake: only to the status the line came from, when its history knows it. */
+  readonly back?: true;
 }
 
 const S = LINE_STATUS;
 const step = (command: OrderCommandName, from: LineStatus[], to: LineStatus | null, when?: LineTransition['when']): LineTransition[] =>
   from.map((f) => ({ command, from: f, to, ...(when ? { when } : {}) }));
+const back = (from: LineStatus, to: LineStatus, when?: LineTransition['when']): LineTransition[] => [{ command: 'change_status', from, to, ...(when ? { when } : {}), back: true }];
 
 export const LINE_TRANSITIONS: readonly LineTransition[] = [
   ...step('confirm_payment', [S.unpaid], S.paid),
@@ -70,16 +73,16 @@ export const LINE_TRANSITIONS: readonly LineTransition[] = [
   // change_status: forward (delivered, re-order) and the reverse of a mistaken step, one back.
   ...step('change_status', [S.shipped, S.reshipped], S.delivered),
   ...step('change_status', [S.returned], S.reordered),
-  ...step('change_status', [S.paid], S.unpaid),
-  ...step('change_status', [S.ordered], S.paid),
-  ...step('change_status', [S.orderReceived], S.ordered),
-  ...step('change_status', [S.shipped], S.orderReceived),
-  ...step('change_status', [S.ordered], S.unpaid, 'payment_not_required_or_postpaid'),
-  ...step('change_status', [S.delivered], S.shipped),
-  ...step('change_status', [S.delivered], S.reshipped),
-  ...step('change_status', [S.reordered], S.returned),
-  ...step('change_status', [S.reorderReceived], S.reordered),
-  ...step('change_status', [S.reshipped], S.reorderReceived),
+  ...back(S.paid, S.unpaid),
+  ...back(S.ordered, S.paid),
+  ...back(S.ordered, S.unpaid, 'payment_not_required_or_postpaid'),
+  ...back(S.orderReceived, S.ordered),
+  ...back(S.shipped, S.orderReceived),
+  ...back(S.delivered, S.shipped),
+  ...back(S.delivered, S.reshipped),
+  ...back(S.reordered, S.returned),
+  ...back(S.reorderReceived, S.reordered),
+  ...back(S.reshipped, S.reorderReceived),
   ...step('return', [S.shipped, S.delivered, S.reshipped], S.returned),
   ...step('refund', [S.paid, S.ordered, S.orderReceived, S.returned], S.refunded),
   ...step('cancel', [S.unpaid, S.paid, S.ordered, S.orderReceived], S.cancel),

@@ -110,7 +110,8 @@ function expectWalk(order: Order, command: OrderCommandName, from: LineStatus, o
   const after = to ?? from;
   expect(statusesOf(order)).toEqual({ ...before, L1: after, L2: after });
   expect(order.recorded().command).toBe(command);
-  expect(order.recorded().changes).toEqual(to === null ? [] : [{ lineId: 'L1', from, to }, { lineId: 'L2', from, to }]);
+  // change_revenue keeps the status but still records each line (its history row names who set the month).
+  expect(order.recorded().changes).toEqual([{ lineId: 'L1', from, to: after }, { lineId: 'L2', from, to: after }]);
   expect(order.recorded().events.length).toBeGreaterThan(0);
   for (const event of order.recorded().events) expect(event).toMatchObject({ aggregateType: 'order', aggregateId: '1', payload: { orderId: '1' } });
 }
@@ -438,14 +439,14 @@ describe('Order: what commands record', () => {
     expect(order.status).toBe(S.unpaid);
   });
 
-  it('sets the revenue month without touching the lines', () => {
+  it('sets the revenue month without moving the lines, recording each for the history', () => {
     const order = orderOf({ lines: [line('L1', '10', S.delivered)] });
     order.changeRevenue(['L1'], '2025-05');
     expect(order.snapshot().revenueMonth).toBe('2025-05');
     expect(statusesOf(order)).toEqual({ L1: S.delivered });
     expect(order.recorded()).toEqual({
       command: 'change_revenue',
-      changes: [],
+      changes: [{ lineId: 'L1', from: S.delivered, to: S.delivered }],
       events: [{ type: 'order.revenue_changed', aggregateType: 'order', aggregateId: '1', payload: { orderId: '1', lineIds: ['L1'], revenueMonth: '2025-05' } }],
     });
   });
@@ -481,6 +482,21 @@ describe('Order: what commands record', () => {
     expect(twoMakers.snapshot().hasDeliveryInfo).toBe(false);
     twoMakers.makerShip(['L2'], SHIPPED, []);
     expect(twoMakers.snapshot().hasDeliveryInfo).toBe(true);
+  });
+
+  it('steps a line back only to the status its history says it came from, when the history knows it', () => {
+    const withPrevious = (previousStatus: LineStatus | null) => orderOf({ lines: [{ ...line('L1', '10', S.delivered), previousStatus }] });
+    expect(refusal(() => withPrevious(S.shipped).changeStatus(['L1'], S.reshipped))).toBe('NAL_ORD-086');
+    expect(refusal(() => withPrevious(S.shipped).changeStatus(['L1'], S.shipped))).toBeNull();
+    expect(refusal(() => withPrevious(S.reshipped).changeStatus(['L1'], S.shipped))).toBe('NAL_ORD-086');
+    expect(refusal(() => withPrevious(null).changeStatus(['L1'], S.reshipped))).toBeNull();
+    // Forward steps do not look back.
+    const shipped = orderOf({ lines: [{ ...line('L1', '10', S.shipped), previousStatus: S.orderReceived }] });
+    expect(refusal(() => shipped.changeStatus(['L1'], S.delivered))).toBeNull();
+    // A line moved within the same order remembers where it was.
+    const order = orderOf({ lines: [line('L1', '10', S.shipped)] });
+    order.changeStatus(['L1'], S.delivered);
+    expect(refusal(() => order.changeStatus(['L1'], S.reshipped))).toBe('NAL_ORD-086');
   });
 
   it('asks delivery info only of makers with a live line: a maker whose lines were all cancelled ships nothing', () => {

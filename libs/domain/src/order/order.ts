@@ -15,6 +15,8 @@ export interface OrderLineState {
   readonly id: string;
   readonly makerId: string;
   status: LineStatus;
+  /** The status the line had before its current one, from its history (null or absent: not known). */
+  previousStatus?: LineStatus | null;
   readonly amount: number;
   readonly priceWithTax: number;
   readonly taxPercentage: number;
@@ -193,7 +195,10 @@ export class Order {
   changeStatus(lineIds: readonly string[], to: LineStatus): void {
     const lines = this.select(lineIds);
     const from = this.sharedStatus(lines);
-    if (!this.allowed('change_status', from).some((t) => t.to === to)) throw new DomainError('NAL_ORD-086');
+    const row = this.allowed('change_status', from).find((t) => t.to === to);
+    if (!row) throw new DomainError('NAL_ORD-086');
+    // A step back returns each line to where it came from: 6 → 5 for a line that was shipped, not re-shipped.
+    if (row.back && lines.some((l) => l.previousStatus != null && l.previousStatus !== to)) throw new DomainError('NAL_ORD-086');
     this.apply('change_status', lines, to);
     this.record('order.status_changed', lines, { from, to });
   }
@@ -230,7 +235,8 @@ export class Order {
   changeRevenue(lineIds: readonly string[], revenueMonth: string): void {
     const lines = this.select(lineIds);
     this.transition('change_revenue', lines);
-    this.command = 'change_revenue';
+    // The lines keep their status; the history still records who set the month, and when.
+    this.apply('change_revenue', lines, this.sharedStatus(lines));
     this.state.revenueMonth = revenueMonth;
     this.record('order.revenue_changed', lines, { revenueMonth });
   }
@@ -267,6 +273,7 @@ export class Order {
     this.command = command;
     for (const line of lines) {
       this.changes.push({ lineId: line.id, from: line.status, to });
+      if (line.status !== to) line.previousStatus = line.status;
       line.status = to;
     }
   }

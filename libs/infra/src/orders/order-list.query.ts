@@ -109,12 +109,26 @@ export function orderListWhere(filters: OrderListFilters, params: unknown[], for
   makerDate('maker_receive_date', filters.makerReceiveDateFrom, filters.makerReceiveDateTo);
   makerDate('ship_date', filters.shipDateFrom, filters.shipDateTo);
   if (filters.shopId) where.push(`o.shop_id = ${param(filters.shopId, '::bigint')}`);
-  if (filters.makerId) where.push(`o.maker_ids @> ARRAY[${param(filters.makerId, '::bigint')}]`);
+  // A maker user is already scoped to its own maker; naming another would tell which of its orders that maker shares.
+  if (filters.makerId && makerScope === null) where.push(`o.maker_ids @> ARRAY[${param(filters.makerId, '::bigint')}]`);
   if (filters.customerId) where.push(`o.customer_id = ${param(filters.customerId, '::bigint')}`);
   if (filters.paymentMethodId !== undefined) where.push(`o.payment_method_id = ${param(filters.paymentMethodId, '::smallint')}`);
-  if (filters.deliveryInfo !== undefined) where.push(`o.has_delivery_info = ${filters.deliveryInfo === 1 ? 'true' : 'false'}`);
-  // `error_count > 0` is the predicate of the partial index orders_with_errors, written the same way.
-  if (filters.hasErrors !== undefined) where.push(filters.hasErrors === 1 ? 'o.error_count > 0' : 'o.error_count = 0');
+  if (makerScope !== null) {
+    // A maker's delivery info and errors are those of its own part, not the whole order's.
+    if (filters.deliveryInfo !== undefined) {
+      const has = `EXISTS (SELECT 1 FROM order_makers om WHERE om.order_id = o.id AND om.maker_id = ${param(makerScope, '::bigint')}
+                      AND om.ship_date IS NOT NULL AND om.delivery_company_id IS NOT NULL AND om.tracking_code IS NOT NULL)`;
+      where.push(filters.deliveryInfo === 1 ? has : `NOT ${has}`);
+    }
+    if (filters.hasErrors !== undefined) {
+      const has = `EXISTS (SELECT 1 FROM order_errors e WHERE e.order_id = o.id AND e.maker_id = ${param(makerScope, '::bigint')})`;
+      where.push(filters.hasErrors === 1 ? has : `NOT ${has}`);
+    }
+  } else {
+    if (filters.deliveryInfo !== undefined) where.push(`o.has_delivery_info = ${filters.deliveryInfo === 1 ? 'true' : 'false'}`);
+    // `error_count > 0` is the predicate of the partial index orders_with_errors, written the same way.
+    if (filters.hasErrors !== undefined) where.push(filters.hasErrors === 1 ? 'o.error_count > 0' : 'o.error_count = 0');
+  }
   const keyword = filters.keyword?.trim().toLowerCase();
   if (keyword) where.push(`o.search_text LIKE ${param(containsPattern(keyword))}`);
   return where.length ? `WHERE ${where.join(' AND ')}` : '';
@@ -129,7 +143,9 @@ export function orderListWhere(filters: OrderListFilters, params: unknown[], for
 export function orderListSql(filters: OrderListFilters, paging: OrderListPaging): OrderListSql {
   const countParams: unknown[] = [];
   const where = orderListWhere(filters, countParams);
-  const orderBy = ORDER_BY[paging.sort ?? '-order_date'];
+  // A maker's total is its own lines' (the view's); ordering by the order's total would rank by other makers' amounts.
+  const sort = filters.onlyMakerId !== undefined && (paging.sort === 'total' || paging.sort === '-total') ? '-order_date' : (paging.sort ?? '-order_date');
+  const orderBy = ORDER_BY[sort];
   const params = [...countParams, paging.perPage, (paging.page - 1) * paging.perPage];
   const n = countParams.length;
   return {

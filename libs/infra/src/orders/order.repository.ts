@@ -41,10 +41,16 @@ export class OrderRepository {
       [id],
     );
     if (!row) return null;
-    const lines: { id: string; maker_id: string; status: number; amount: number; price_with_tax: number; tax_percentage: number }[] = await manager.query(
-      `SELECT id, maker_id, status, amount, price_with_tax, tax_percentage FROM order_lines WHERE order_id = $1 ORDER BY id`,
-      [id],
-    );
+    // Each line's previous status: the last change in its history that moved it (a step back must return there).
+    const lines: { id: string; maker_id: string; status: number; previous_status: number | null; amount: number; price_with_tax: number; tax_percentage: number }[] =
+      await manager.query(
+        `SELECT l.id, l.maker_id, l.status, l.amount, l.price_with_tax, l.tax_percentage,
+                (SELECT h.from_status FROM order_status_history h
+                  WHERE h.order_id = l.order_id AND h.order_line_id = l.id AND h.from_status IS DISTINCT FROM h.to_status
+                  ORDER BY h.id DESC LIMIT 1) AS previous_status
+           FROM order_lines l WHERE l.order_id = $1 ORDER BY l.id`,
+        [id],
+      );
     const makers: Record<string, string | number | null>[] = await manager.query(
       `SELECT maker_id, confirm_status, refusal_reason, ${DATE('maker_order_date')} AS maker_order_date,
               ${DATE('maker_receive_date')} AS maker_receive_date, ${DATE('estimated_ship_date')} AS estimated_ship_date,
@@ -64,6 +70,7 @@ export class OrderRepository {
           id: String(l.id),
           makerId: String(l.maker_id),
           status: lineStatus(l.status),
+          previousStatus: l.previous_status === null ? null : lineStatus(l.previous_status),
           amount: l.amount,
           priceWithTax: l.price_with_tax,
           taxPercentage: l.tax_percentage,

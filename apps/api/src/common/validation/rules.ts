@@ -13,10 +13,10 @@ import {
   IsString,
   Matches,
   Max,
-  MaxLength,
   Min,
-  MinLength,
   Validate,
+  ValidateBy,
+  ValidateIf,
   ValidateNested,
   ValidationOptions,
   ValidatorConstraint,
@@ -36,6 +36,26 @@ export const Required = () => IsNotEmpty(rule('required'));
 
 export const Optional = () => IsOptional();
 
+/** A field that may be left out (it keeps its value or default) but is never null: null answers `required`. */
+export const NotNull = () => applyDecorators(ValidateIf((_: object, value: unknown) => value !== undefined), Required());
+
+/**
+ * Length in characters as PostgreSQL counts them (code points): validator's own length rule counts a
+ * character and its variation selector as one, so text it passed could overflow a varchar (500).
+ * Synchronous (CSV rows are checked with validateSync); the message makes class-validator keep our rule key.
+ */
+const characters = (value: string) => [...value].length;
+const CharactersAtMost = (max: number) =>
+  ValidateBy(
+    { name: 'maxCharacters', validator: { validate: (v: unknown) => typeof v !== 'string' || characters(v) <= max, defaultMessage: () => `$property is longer than ${max}` } },
+    rule('max_length', { max }),
+  );
+const CharactersAtLeast = (min: number) =>
+  ValidateBy(
+    { name: 'minCharacters', validator: { validate: (v: unknown) => typeof v !== 'string' || characters(v) >= min, defaultMessage: () => `$property is shorter than ${min}` } },
+    rule('min_length', { min }),
+  );
+
 /** A string of at most `max` characters (and at least `min`); surrounding spaces are trimmed first. */
 export function Text(max: number, min?: number) {
   const decorators = [
@@ -44,9 +64,9 @@ export function Text(max: number, min?: number) {
     // PostgreSQL text cannot hold NUL; refuse it here rather than fail in the database.
     // eslint-disable-next-line no-control-regex -- the NUL character is exactly what is refused
     Matches(/^[^\u0000]*$/, rule('invalid')),
-    MaxLength(max, rule('max_length', { max })),
+    CharactersAtMost(max),
   ];
-  if (min !== undefined) decorators.push(MinLength(min, rule('min_length', { min })));
+  if (min !== undefined) decorators.push(CharactersAtLeast(min));
   return applyDecorators(...decorators);
 }
 

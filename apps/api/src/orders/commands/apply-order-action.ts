@@ -1,5 +1,5 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { DomainError, ErrorCode, japanToday, NotFoundError } from '@oms/domain';
+import { DomainError, ErrorCode, FieldValidationError, japanToday, NotFoundError } from '@oms/domain';
 import { OrderRepository } from '@oms/infra';
 import { DataSource, EntityManager } from 'typeorm';
 import type { SignedInUser } from '../../auth/access.decorators';
@@ -50,12 +50,22 @@ async function applyToOrder(manager: EntityManager, orders: OrderRepository, tar
   return { ...answer, ...saved };
 }
 
+/** The delivery company a ship names must be live (a deleted one keeps only the orders that have it). */
+async function checkDeliveryCompany(manager: EntityManager, action: OrderAction): Promise<void> {
+  if (action.kind !== 'maker_ship_process' || !action.deliveryCompanyId) return;
+  const [live] = await manager.query(`SELECT 1 FROM delivery_companies WHERE id = $1 AND deleted_at IS NULL`, [action.deliveryCompanyId]);
+  if (!live) throw new FieldValidationError([{ field: 'delivery_company_id', errorCode: 'exists' }]);
+}
+
 @CommandHandler(ApplyOrderAction)
 export class ApplyOrderActionHandler implements ICommandHandler<ApplyOrderAction> {
   constructor(private readonly dataSource: DataSource, private readonly orders: OrderRepository, private readonly views: OrderViews) {}
 
   async execute({ target, action, actor }: ApplyOrderAction) {
-    const applied = await this.dataSource.transaction((manager) => applyToOrder(manager, this.orders, target, action, actor));
+    const applied = await this.dataSource.transaction(async (manager) => {
+      await checkDeliveryCompany(manager, action);
+      return applyToOrder(manager, this.orders, target, action, actor);
+    });
     return { ...applied, order: await this.views.get(target.orderId, actor) };
   }
 }
@@ -66,6 +76,7 @@ export class ApplyOrderActionToManyHandler implements ICommandHandler<ApplyOrder
 
   execute({ targets, action, actor }: ApplyOrderActionToMany): Promise<BatchResult[]> {
     return this.dataSource.transaction(async (manager) => {
+      await checkDeliveryCompany(manager, action);
       // Lock every order first, in id order: two batches over the same orders cannot deadlock.
       await this.orders.lockInIdOrder(manager, targets.map((t) => t.orderId));
       const results = new Map<OrderTarget, BatchResult>();

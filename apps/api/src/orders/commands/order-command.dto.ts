@@ -1,6 +1,6 @@
 import { LINE_STATUSES, MAKER_CONFIRM_STATUS } from '@oms/domain';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsDefined } from 'class-validator';
-import { Id, Ids, Int, Nested, OneOf, Optional, Required, Text, Version } from '../../common/validation/rules';
+import { Id, Ids, Int, Nested, NotNull, OneOf, Optional, Required, Text, Version } from '../../common/validation/rules';
 import { DateText, MonthText } from '../../settings/settings.rules';
 
 /** Bounds of the command bodies (SPEC.md §5: tracking code ≤ 20, money 0–99,999,999). */
@@ -56,11 +56,11 @@ export class ChangeStatusFields {
 
 /** Return and refund: the shipping and payment fees that apply, when they do. */
 export class OptionalFeesFields {
-  @Optional()
+  @NotNull()
   @Money()
   shippingFee?: number;
 
-  @Optional()
+  @NotNull()
   @Money()
   fee?: number;
 }

@@ -3,7 +3,6 @@ import { CommandBus } from '@nestjs/cqrs';
 import { LineStatus, MakerConfirmStatus, parseDate } from '@oms/domain';
 import { Allow, CurrentUser, SignedInUser } from '../../auth/access.decorators';
 import { one } from '../../common/http/envelope';
-import { constrainedWrite } from '../../common/unique';
 import { Id, Required } from '../../common/validation/rules';
 import { ApplyOrderAction, ApplyOrderActionToMany, OrderTarget } from './apply-order-action';
 import {
@@ -65,9 +64,6 @@ const ACTIONS = {
   changeRevenue: (b: ChangeRevenueFields): OrderAction => ({ kind: 'change_revenue', revenueMonth: b.revenueMonth }),
 };
 
-/** A delivery company that does not exist is a field error, whichever command names it. */
-const knownDeliveryCompany = <T>(work: () => Promise<T>) => constrainedWrite({ references: { order_makers_delivery_company_id_fkey: 'delivery_company_id' } }, work);
-
 /**
  * The line commands of DESIGN.md §5, on one order (`/orders/:orderId/…`) and on many
  * (`/orders/batch/…`, one result per order). The batch routes come first: `batch` is not an id.
@@ -78,11 +74,11 @@ export class OrderCommandsController {
 
   private async many(body: { orders: { orderId: number; version: number; lineIds: number[] }[] }, action: OrderAction, actor: SignedInUser) {
     const targets = body.orders.map((o) => target(o.orderId, o));
-    return one(await knownDeliveryCompany(() => this.commands.execute(new ApplyOrderActionToMany(targets, action, actor))));
+    return one(await this.commands.execute(new ApplyOrderActionToMany(targets, action, actor)));
   }
 
   private async single(orderId: number, body: OrderSelection, action: OrderAction, actor: SignedInUser) {
-    const { order } = await knownDeliveryCompany(() => this.commands.execute(new ApplyOrderAction(target(orderId, body), action, actor)));
+    const { order } = await this.commands.execute(new ApplyOrderAction(target(orderId, body), action, actor));
     return one(order);
   }
 

@@ -1,7 +1,14 @@
 import { applyDecorators } from '@nestjs/common';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsISO8601, ValidateBy, ValidateIf, ValidationArguments } from 'class-validator';
-import { Email, Id, Int, Katakana, Nested, OneOf, Optional, Required, Text, Version } from '../../common/validation/rules';
+import { Email, Id, Int, Katakana, Nested, NotNull, OneOf, Optional, Required, Text, Version } from '../../common/validation/rules';
+import { parseDate } from '@oms/domain';
 import { DateText } from '../../settings/settings.rules';
+
+/** An ISO 8601 time of a real instant: Date reads it and its calendar date exists (2026-02-30 does not). */
+function isRealTime(value: string): boolean {
+  const date = /^(\d{4}-\d{2}-\d{2})/.exec(value);
+  return !Number.isNaN(Date.parse(value)) && !!date && parseDate(date[1]) !== null;
+}
 
 /** The limits of docs/orders-api.md "Create and edit" (SPEC.md §5). */
 export const ORDER_LIMITS = {
@@ -94,7 +101,7 @@ export class OrderLineBody {
   @Money()
   priceWithTax?: number;
 
-  @Optional()
+  @NotNull()
   @Int(0, ORDER_LIMITS.taxPercentageMax)
   taxPercentage?: number;
 
@@ -102,7 +109,7 @@ export class OrderLineBody {
   @Money()
   wholesalePrice?: number | null;
 
-  @Optional()
+  @NotNull()
   @Money()
   makerShippingFee?: number;
 
@@ -116,7 +123,7 @@ export class OrderLineBody {
 }
 
 /** Edit: a field may be left out (it keeps its value) but not cleared. */
-const Kept = () => applyDecorators(ValidateIf((_: object, value: unknown) => value !== undefined), Required());
+const Kept = NotNull;
 
 /**
  * The fields of an order, as create and edit take them; `must` marks the fields an order cannot be
@@ -215,27 +222,27 @@ function orderFields(must: () => PropertyDecorator) {
     @EdiNoteWithAddress()
     ediNote?: string | null;
 
-    @Optional()
+    @NotNull()
     @Money()
     settlementFee?: number;
 
-    @Optional()
+    @NotNull()
     @Money()
     otherFee?: number;
 
-    @Optional()
+    @NotNull()
     @Money()
     shippingFee?: number;
 
-    @Optional()
+    @NotNull()
     @Flag()
     sendMailFlag?: number;
 
-    @Optional()
+    @NotNull()
     @Flag()
     sentToOriginFlag?: number;
 
-    @Optional()
+    @NotNull()
     @OneOf(['pdf', 'csv'])
     fileType?: 'pdf' | 'csv';
 
@@ -248,7 +255,8 @@ function orderFields(must: () => PropertyDecorator) {
 
     /** When the form loaded its products (ISO 8601): products changed since are refused with NAL-PRO-002. */
     @Optional()
-    @IsISO8601({}, rule('date_format'))
+    @IsISO8601({ strict: true, strictSeparator: true }, rule('date_format'))
+    @ValidateBy({ name: 'realTime', validator: { validate: (v: unknown) => Promise.resolve(typeof v !== 'string' || isRealTime(v)) } }, rule('date_format'))
     confirmedProductChangesAt?: string;
   }
   return OrderFieldsBody;

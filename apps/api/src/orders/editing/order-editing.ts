@@ -240,6 +240,9 @@ export class EditOrderHandler implements ICommandHandler<EditOrder> {
       if (!before) throw new NotFoundError('order');
       if (before.version !== body.version) throw new DomainError('NAL_ORD-193');
       if (!before.lines.every((l) => EDITABLE_STATUSES.includes(l.status))) throw new DomainError('NAL_ORD-104');
+      // A paid line holds a payment: it leaves the order by refund or cancel (with its history), not by an edit.
+      const kept = new Set(body.lines?.flatMap((l) => (l.id === undefined || l.id === null ? [] : [String(l.id)])));
+      if (body.lines && before.lines.some((l) => l.status !== LINE_STATUS.unpaid && !kept.has(l.id))) throw new DomainError('NAL_ORD-105');
       const fromBody = givenFields(body);
       const draft = await prepare(m, this.editor, {
         fields: { ...before.fields, ...fromBody },

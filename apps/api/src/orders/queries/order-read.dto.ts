@@ -43,7 +43,7 @@ const NotBefore = (other: string, wireName: string) =>
 
 const Flag = () => OneOf([0, 1]);
 
-/** GET /orders: docs/orders-api.md "Reads". */
+/** GET /orders: docs/orders-api.md "Reads"; date ranges as SPEC.md §5 has them (from not after today, to not before from). */
 export class OrderListQuery extends PageQuery {
   @Optional()
   @OneOf(LINE_STATUSES)
@@ -52,26 +52,32 @@ export class OrderListQuery extends PageQuery {
 
   @Optional()
   @DateText()
+  @NotAfterToday()
   orderDateFrom?: string;
 
   @Optional()
   @DateText()
+  @NotBefore('orderDateFrom', 'order_date_from')
   orderDateTo?: string;
 
   @Optional()
   @DateText()
+  @NotAfterToday()
   makerReceiveDateFrom?: string;
 
   @Optional()
   @DateText()
+  @NotBefore('makerReceiveDateFrom', 'maker_receive_date_from')
   makerReceiveDateTo?: string;
 
   @Optional()
   @DateText()
+  @NotAfterToday()
   shipDateFrom?: string;
 
   @Optional()
   @DateText()
+  @NotBefore('shipDateFrom', 'ship_date_from')
   shipDateTo?: string;
 
   @Optional()

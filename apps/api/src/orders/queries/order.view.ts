@@ -23,15 +23,19 @@ export type PaymentMethodView = ReturnType<typeof paymentMethodView>;
  * The order of docs/orders-api.md "The order". `detail` adds what only the single order shows (the
  * payment method's customer, the maker parts' order and estimated ship dates, the errors).
  * `scopedToMaker`: the record holds only that maker's lines, part and errors (OrderReader), so the
- * summary status and the money are those of its lines; the order's fees stay as they are.
+ * summary status, delivery info and money are those of its lines; the order's fees, staff memo and
+ * customer are left out.
  */
 export function orderView(r: OrderRecord, options: { detail: boolean; scopedToMaker: boolean }) {
-  const fees = { settlementFee: r.settlementFee, shippingFee: r.shippingFee, otherFee: r.otherFee, fee: r.fee, refundFee: r.refundFee };
+  const scoped = options.scopedToMaker;
+  // A maker sees its own lines and part: the order's fees, staff memo and customer are not its business.
+  const fees = scoped
+    ? { settlementFee: 0, shippingFee: 0, otherFee: 0, fee: 0, refundFee: 0 }
+    : { settlementFee: r.settlementFee, shippingFee: r.shippingFee, otherFee: r.otherFee, fee: r.fee, refundFee: r.refundFee };
   const totals = orderTotals(
     r.lines.map((l) => ({ amount: l.amount, priceWithTax: l.priceWithTax, taxPercentage: l.taxPercentage, counts: !CLOSED.includes(l.status) })),
     fees,
   );
-  const scoped = options.scopedToMaker;
   return {
     id: r.id,
     orderNo: r.orderNo,
@@ -44,7 +48,7 @@ export function orderView(r: OrderRecord, options: { detail: boolean; scopedToMa
     paymentMethodId: r.paymentMethodId,
     paymentMethod: {
       ...paymentMethodView(r.paymentMethod),
-      ...(options.detail ? { customer: r.customer } : {}),
+      ...(options.detail && !scoped ? { customer: r.customer } : {}),
     },
     deliveryMethodId: r.deliveryMethodId,
     orderDate: r.orderDate,
@@ -62,7 +66,7 @@ export function orderView(r: OrderRecord, options: { detail: boolean; scopedToMa
     deliveryTel: r.deliveryTel,
     deliveryZip: r.deliveryZip,
     deliveryAddress: r.deliveryAddress,
-    memo: r.memo,
+    memo: scoped ? null : r.memo,
     supplierMemo: r.supplierMemo,
     ediNote: r.ediNote,
     sendMailFlag: r.sendMailFlag,
@@ -74,7 +78,7 @@ export function orderView(r: OrderRecord, options: { detail: boolean; scopedToMa
     total: scoped ? totals.total : r.total,
     taxByRate: totals.taxByRate,
     status: scoped && r.lines.length ? summaryStatus(r.lines.map((l) => l.status as LineStatus)) : r.status,
-    hasDeliveryInfo: r.hasDeliveryInfo,
+    hasDeliveryInfo: scoped ? r.makers.length > 0 && r.makers.every((m) => Boolean(m.shipDate && m.deliveryCompanyId && m.trackingCode)) : r.hasDeliveryInfo,
     errorCount: r.errorCount,
     version: r.version,
     createdAt: r.createdAt,

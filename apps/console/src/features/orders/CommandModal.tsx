@@ -19,7 +19,6 @@ interface Props {
   lines: readonly SelectedLine[];
   /** On the detail page: the maker part the lines belong to, whose delivery info fills the ship form. Kept stable while open. */
   makerPart?: OrderMaker;
-  /** Whether the user may read the delivery companies (settings.read). */
   /** Runs the action; a 422 comes back to be shown under the fields, anything else is the caller's. */
   onSubmit: (fields: CommandFields) => Promise<ApiFailure | void>;
   onClose: () => void;
@@ -37,7 +36,18 @@ function toFields(values: FormValues): CommandFields {
   return fields as CommandFields;
 }
 
-function initialValues(action: OrderAction, makerPart?: OrderMaker): FormValues {
+/**
+ * The fees the selected orders have now, when they all have the same: the API replaces an order's
+ * shipping fee and fee with what cancel, return and refund send, so the form starts from them
+ * (zeros would wipe them). Orders with different fees start empty and are entered on purpose.
+ */
+function sharedFees(lines: readonly SelectedLine[]): FormValues {
+  const fees = new Set(lines.map((l) => JSON.stringify(l.fees ?? null)));
+  const [only] = [...fees];
+  return fees.size === 1 && only !== 'null' ? (JSON.parse(only) as FormValues) : {};
+}
+
+function initialValues(action: OrderAction, lines: readonly SelectedLine[], makerPart?: OrderMaker): FormValues {
   const date = (v: string | null | undefined) => (v ? dayjs(v) : undefined);
   switch (action) {
     case 'maker_received_process':
@@ -45,7 +55,9 @@ function initialValues(action: OrderAction, makerPart?: OrderMaker): FormValues 
     case 'maker_ship_process':
       return { shipDate: date(makerPart?.shipDate), deliveryCompanyId: makerPart?.deliveryCompanyId ?? undefined, trackingCode: makerPart?.trackingCode ?? undefined };
     case 'cancel':
-      return { shippingFee: 0, fee: 0 };
+    case 'return_process':
+    case 'refund_process':
+      return sharedFees(lines);
     case 'change_revenue':
       return { revenueMonth: dayjs() };
     default:
@@ -69,8 +81,9 @@ export function CommandModal({ action, lines, makerPart, onSubmit, onClose }: Pr
   useEffect(() => {
     if (action) {
       form.resetFields();
-      form.setFieldsValue(initialValues(action, makerPart));
+      form.setFieldsValue(initialValues(action, lines, makerPart));
     }
+    // The selection is read when the modal opens, not on every re-render of its parent.
   }, [action, makerPart, form]);
 
   const submit = async () => {

@@ -141,7 +141,12 @@ export function OrderForm({ title, initial, submit, successMessage, branchOfOrde
           </Col>
           <Col xs={24} md={8}>
             <Form.Item name="paymentMethodId" label={t('orders.fields.paymentMethod')} rules={[required]} extra={t('orders.form.paymentHelp')}>
-              <Select id="order-paymentMethodId" options={payments.map((p) => ({ value: p.id, label: i18n.language === 'en' ? p.nameEn : p.nameJa }))} />
+              <Select
+                id="order-paymentMethodId"
+                options={payments.map((p) => ({ value: p.id, label: i18n.language === 'en' ? p.nameEn : p.nameJa }))}
+                // The settlement fee belongs to the method (deferred payment: 390 yen): a change of method resets it.
+                onChange={(id: number) => form.setFieldValue('settlementFee', payments.find((p) => p.id === id)?.feeWithTax ?? 0)}
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>

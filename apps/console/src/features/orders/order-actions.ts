@@ -71,6 +71,8 @@ export interface SelectedLine {
   /** Order to maker may start from unpaid when payment is not required (id 0) or postpaid. */
   paymentFollowsShipment: boolean;
   hasDeliveryInfo: boolean;
+  /** The order's shipping fee and fee now: what cancel, return and refund start from. */
+  fees?: { shippingFee: number; fee: number };
 }
 
 /** Why a selection cannot run an action: a message key of orders.common.json and its params. */
@@ -84,6 +86,7 @@ export function selectedLineOf(order: Order, line: OrderLine): SelectedLine {
     version: order.version,
     paymentFollowsShipment: order.paymentMethodId === PAYMENT_NOT_REQUIRED || !!order.paymentMethod?.isPostpaid,
     hasDeliveryInfo: order.hasDeliveryInfo,
+    fees: { shippingFee: order.shippingFee, fee: order.fee },
   };
 }
 
