@@ -70,14 +70,17 @@ const ORDER_BY: Record<OrderSort, string> = {
  * The WHERE clause of the filters, its parameters appended to `params`. `forEstimate`: the form the
  * planner estimates best (EXISTS for maker dates), with the same parameters; it is only planned.
  */
-export function orderListWhere(filters: OrderListFilters, params: unknown[], forEstimate = false): string {
+export function orderListWhere(filters: OrderListFilters, params: unknown[], forEstimate = false, makerFromParts = false): string {
   const where: string[] = [];
   const param = (value: unknown, cast = '') => {
     params.push(value);
     return `$${params.length}${cast}`;
   };
   const makerScope = filters.onlyMakerId !== undefined ? (filters.onlyMakerId ?? '0') : null;
-  if (makerScope !== null) where.push(`o.maker_ids @> ARRAY[${param(makerScope, '::bigint')}]`);
+  // makerFromParts: the list runs over the maker parts `mp` (see orderListSql), which carry the maker.
+  const listedMaker = makerScope ?? filters.makerId;
+  if (makerFromParts && listedMaker) where.push(`mp.maker_id = ${param(listedMaker, '::bigint')}`);
+  else if (makerScope !== null) where.push(`o.maker_ids @> ARRAY[${param(makerScope, '::bigint')}]`);
   if (filters.status !== undefined) {
     where.push(`o.line_statuses @> ARRAY[${param(filters.status, '::smallint')}]`);
     // A maker sees its own lines only: the status must be one of them, not another maker's.
@@ -110,7 +113,7 @@ export function orderListWhere(filters: OrderListFilters, params: unknown[], for
   makerDate('ship_date', filters.shipDateFrom, filters.shipDateTo);
   if (filters.shopId) where.push(`o.shop_id = ${param(filters.shopId, '::bigint')}`);
   // A maker user is already scoped to its own maker; naming another would tell which of its orders that maker shares.
-  if (filters.makerId && makerScope === null) where.push(`o.maker_ids @> ARRAY[${param(filters.makerId, '::bigint')}]`);
+  if (filters.makerId && makerScope === null && !makerFromParts) where.push(`o.maker_ids @> ARRAY[${param(filters.makerId, '::bigint')}]`);
   if (filters.customerId) where.push(`o.customer_id = ${param(filters.customerId, '::bigint')}`);
   if (filters.paymentMethodId !== undefined) where.push(`o.payment_method_id = ${param(filters.paymentMethodId, '::smallint')}`);
   if (makerScope !== null) {
@@ -142,16 +145,23 @@ export function orderListWhere(filters: OrderListFilters, params: unknown[], for
  */
 export function orderListSql(filters: OrderListFilters, paging: OrderListPaging): OrderListSql {
   const countParams: unknown[] = [];
-  const where = orderListWhere(filters, countParams);
   // A maker's total is its own lines' (the view's); ordering by the order's total would rank by other makers' amounts.
   const sort = filters.onlyMakerId !== undefined && (paging.sort === 'total' || paging.sort === '-total') ? '-order_date' : (paging.sort ?? '-order_date');
-  const orderBy = ORDER_BY[sort];
+  // One maker's orders by date (a maker filter, and every list of a maker user): walk that maker's
+  // parts in date order on their own index (order_makers_by_maker_date), which pages at any depth,
+  // where the GIN index on maker_ids finds the matches but must sort them all for each page.
+  const byMakerParts = (filters.onlyMakerId !== undefined || !!filters.makerId) && (sort === 'order_date' || sort === '-order_date');
+  const where = orderListWhere(filters, countParams, false, byMakerParts);
+  // With no other filter the maker's parts alone answer (an index-only scan); others need the order row.
+  const from = byMakerParts ? (/\bo\./.test(where) ? 'order_makers mp JOIN orders o ON o.id = mp.order_id' : 'order_makers mp') : 'orders o';
+  const id = byMakerParts ? 'mp.order_id AS id' : 'o.id';
+  const orderBy = byMakerParts ? (sort === '-order_date' ? 'mp.order_date DESC, mp.order_id DESC' : 'mp.order_date ASC, mp.order_id ASC') : ORDER_BY[sort];
   const params = [...countParams, paging.perPage, (paging.page - 1) * paging.perPage];
   const n = countParams.length;
   return {
-    sql: `SELECT o.id FROM orders o ${where} ORDER BY ${orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`,
+    sql: `SELECT ${id} FROM ${from} ${where} ORDER BY ${orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`,
     params,
-    countSql: `SELECT count(*)::int AS total FROM (SELECT 1 FROM orders o ${where} LIMIT ${EXACT_TOTAL_LIMIT + 1}) matches`,
+    countSql: `SELECT count(*)::int AS total FROM (SELECT 1 FROM ${from} ${where} LIMIT ${EXACT_TOTAL_LIMIT + 1}) matches`,
     countParams,
     estimateSql: `EXPLAIN (FORMAT JSON) SELECT 1 FROM orders o ${orderListWhere(filters, [], true)}`,
   };
