@@ -1,6 +1,5 @@
 import { LocalDiskStorage } from '@oms/infra';
-import request from 'supertest';
-import { expectErrorEnvelope, TestApp, useTestApi } from './support/test-app';
+import { download, expectErrorEnvelope, TestApp, useTestApi } from './support/test-app';
 
 type Res = { status: number; body: { data?: unknown; error?: { errors: unknown[] } } };
 
@@ -259,10 +258,6 @@ describe('customers API', () => {
 
   describe('CSV export', () => {
     const exportIds = (body: object) => ctx.api.http.post('/api/v1/customers/export').set('Authorization', staff.auth).send(body);
-    const downloadPath = (url: string) => {
-      const u = new URL(url);
-      return `${u.pathname}${u.search}`;
-    };
 
     it('refuses an empty selection with NAL-CTM-001', async () => {
       for (const body of [{ customer_ids: [] }, {}]) {
@@ -281,18 +276,10 @@ describe('customers API', () => {
       const url: string = res.body.data.url;
       expect(url.startsWith(`${ctx.api.config.PUBLIC_API_URL.replace(/\/$/, '')}/api/v1/medias/download?`)).toBe(true);
 
-      const file = await request(ctx.api.app.getHttpServer())
-        .get(downloadPath(url))
-        .buffer(true)
-        .parse((r, done) => {
-          const chunks: Buffer[] = [];
-          r.on('data', (c: Buffer) => chunks.push(c));
-          r.on('end', () => done(null, Buffer.concat(chunks)));
-        })
-        .expect(200);
+      const file = await download(ctx.api, url);
       expect(file.headers['content-type']).toMatch(/^text\/csv/);
       expect(file.headers['content-disposition']).toMatch(/attachment; filename="customers_\d{14}\.csv"/);
-      const bytes = file.body as Buffer;
+      const bytes = file.bytes;
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const lines = bytes.toString('utf8').slice(1).trim().split('\r\n');
       expect(lines[0]).toMatch(/^顧客ID,同一人物ID,氏名,氏名カナ/);

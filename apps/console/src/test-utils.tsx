@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import { setupServer, type SetupServer } from 'msw/node';
 import { App as AntApp } from 'antd';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -27,4 +28,19 @@ export function renderRoutes(url: string, routes: Record<string, ReactNode>, ext
       </AntApp>
     </I18nextProvider>,
   );
+}
+
+/**
+ * The file's mock API (MSW): a request no handler answers fails the test; handlers and spies are
+ * reset after each test.
+ */
+export function useMockServer(): SetupServer {
+  const server = setupServer();
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => {
+    server.resetHandlers();
+    vi.restoreAllMocks();
+  });
+  afterAll(() => server.close());
+  return server;
 }

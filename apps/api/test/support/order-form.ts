@@ -1,5 +1,4 @@
 import { OrderRepository } from '@oms/infra';
-import request from 'supertest';
 import type { TestApp } from './test-app';
 
 type Res = { status: number; body: { data?: unknown; error?: { error_code: string; errors: unknown[] } } };
@@ -117,17 +116,4 @@ export async function setOrderState(
   });
 }
 
-/** Downloads a signed URL's file through the API, as bytes. */
-export async function download(api: TestApp, url: string): Promise<{ bytes: Buffer; headers: Record<string, string> }> {
-  const u = new URL(url);
-  const res = await request(api.app.getHttpServer())
-    .get(`${u.pathname}${u.search}`)
-    .buffer(true)
-    .parse((r, done) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => done(null, Buffer.concat(chunks)));
-    })
-    .expect(200);
-  return { bytes: res.body as Buffer, headers: res.headers as Record<string, string> };
-}
+export { download } from './test-app';

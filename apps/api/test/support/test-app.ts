@@ -104,3 +104,18 @@ export async function signInThroughProvider(api: TestApp, provider: 'google' | '
   const callback = await agent.get(`/api/v1/auth/${provider}/callback${back.search}`);
   return { agent, url: body.data.url as string, back, callback };
 }
+
+/** Downloads a signed URL's file through the API, as bytes. */
+export async function download(api: TestApp, url: string): Promise<{ bytes: Buffer; headers: Record<string, string> }> {
+  const u = new URL(url);
+  const res = await request(api.app.getHttpServer())
+    .get(`${u.pathname}${u.search}`)
+    .buffer(true)
+    .parse((r, done) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => done(null, Buffer.concat(chunks)));
+    })
+    .expect(200);
+  return { bytes: res.body as Buffer, headers: res.headers as Record<string, string> };
+}

@@ -1,13 +1,10 @@
+import { useMockServer } from '../test-utils';
 import { delay, http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import type { MockInstance } from 'vitest';
 import { ApiError, api, createApiClient, swrFetcher, type ApiHandlers } from './client';
 import { accessToken, clearSession, deleteCookie, readCookie, saveSession, tokenExpiry } from './session';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useMockServer();
 
 let handlers: { [K in keyof ApiHandlers]: ReturnType<typeof vi.fn> };
 

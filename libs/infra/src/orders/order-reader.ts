@@ -1,5 +1,6 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { EXACT_TOTAL_LIMIT, OrderListFilters, OrderListPaging, orderListSql } from './order-list.query';
+import type { OrderFieldsWrite } from './order-editor';
 
 export interface PaymentMethodRecord {
   id: number;
@@ -54,43 +55,16 @@ export interface OrderErrorRecord {
 }
 
 /** One order as stored, with what it refers to: shop name, payment method, customer, lines, maker parts, errors. */
-export interface OrderRecord {
+/** The order's own fields are those create and edit write (OrderFieldsWrite). */
+export interface OrderRecord extends OrderFieldsWrite {
   id: string;
   orderNo: string;
   branchNo: number;
   origin: string;
-  ecOrderId: string | null;
-  shopId: string;
   shopName: string;
-  customerId: string | null;
   customer: { id: string; name: string; companyName: string | null } | null;
-  paymentMethodId: number;
   paymentMethod: PaymentMethodRecord;
-  deliveryMethodId: string | null;
-  orderDate: string;
   revenueMonth: string | null;
-  preferredDate: string | null;
-  preferredPeriod: string | null;
-  buyerName: string;
-  buyerKana: string | null;
-  buyerTel: string | null;
-  buyerZip: string | null;
-  buyerAddress: string | null;
-  buyerEmail: string | null;
-  deliveryName: string;
-  deliveryKana: string | null;
-  deliveryTel: string | null;
-  deliveryZip: string | null;
-  deliveryAddress: string | null;
-  memo: string | null;
-  supplierMemo: string | null;
-  ediNote: string | null;
-  sendMailFlag: number;
-  sentToOriginFlag: number;
-  fileType: string;
-  settlementFee: number;
-  otherFee: number;
-  shippingFee: number;
   fee: number;
   refundFee: number;
   productsTotal: number;

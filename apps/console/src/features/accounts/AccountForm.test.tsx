@@ -1,8 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { renderRoutes } from '../../test-utils';
+import { renderRoutes, useMockServer } from '../../test-utils';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { useSWRConfig, type ScopedMutator } from 'swr';
 import { saveSession } from '../../api/session';
 import { useCurrentUser } from '../../auth/use-current-user';
@@ -10,10 +9,7 @@ import { setLanguage } from '../../i18n';
 import { AccountCreatePage } from './AccountCreatePage';
 import { AccountEditPage } from './AccountEditPage';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useMockServer();
 
 const me = (role: string) => ({ id: 1, name: 'Admin', email: 'admin@example.com', role, permissions: ['accounts.read', 'accounts.write'] });
 

@@ -1,16 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
-import { renderRoutes } from '../../test-utils';
+import { renderRoutes, useMockServer } from '../../test-utils';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { saveSession } from '../../api/session';
 import { setLanguage } from '../../i18n';
 import { AccountListPage } from './AccountListPage';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useMockServer();
 
 const me = { id: 1, name: 'Admin', email: 'admin@example.com', role: 'approver', permissions: ['accounts.read', 'accounts.write'] };
 const account = { id: 7, name: '鈴木 一郎', email: 'ichiro@example.com', role: 'operator', status: 'valid', last_login: null, updated_at: '2026-11-20T01:00:00Z', version: 1 };

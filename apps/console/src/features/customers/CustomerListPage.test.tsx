@@ -1,20 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
-import { renderRoutes } from '../../test-utils';
+import { renderRoutes, useMockServer } from '../../test-utils';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { saveSession } from '../../api/session';
 import { toast } from '../../common/toast';
 import { setLanguage } from '../../i18n';
 import { CustomerListPage } from './CustomerListPage';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
+const server = useMockServer();
 
 const me = { id: 1, name: 'CS', email: 'cs@example.com', role: 'call_center', permissions: ['customers.read', 'customers.write'] };
 const row = (id: number, name: string, count: number) => ({

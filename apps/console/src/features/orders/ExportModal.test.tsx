@@ -2,21 +2,14 @@ import { waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { saveSession } from '../../api/session';
 import { setLanguage } from '../../i18n';
-import { renderRoutes } from '../../test-utils';
+import { renderRoutes, useMockServer } from '../../test-utils';
 import { ExportModal } from './ExportModal';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
+const server = useMockServer();
 
 /** Replaces a DatePicker's text and confirms it. */
 async function typeDate(id: string, value: string) {

@@ -1,11 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { deleteCookie, saveSession } from '../../api/session';
 import { toast } from '../../common/toast';
 import { setLanguage } from '../../i18n';
-import { renderRoutes } from '../../test-utils';
+import { renderRoutes, useMockServer } from '../../test-utils';
 import { ORDER_LIST_COOKIE, saveOrderListQuery } from './api/order-list-cookie';
 import { OrderDetailPage } from './OrderDetailPage';
 import { OrderListPage } from './OrderListPage';
@@ -13,13 +12,7 @@ import { page, refusal, wireLine, wireOrder } from './test-fixtures';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
+const server = useMockServer();
 
 const me = { id: 1, name: 'Operator', email: 'op@example.com', role: 'operator', permissions: ['orders.read', 'orders.payment', 'orders.process', 'orders.maker', 'settings.read'] };
 

@@ -1,19 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { saveSession } from '../../api/session';
 import { setLanguage } from '../../i18n';
-import { renderRoutes } from '../../test-utils';
+import { renderRoutes, useMockServer } from '../../test-utils';
 import { OrderCreatePage, OrderEditPage } from './OrderPages';
 import { page, refusal, wireLine, wireOrder } from './test-fixtures';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useMockServer();
 
 const me = { id: 1, name: 'Operator', email: 'op@example.com', role: 'operator', permissions: ['orders.read', 'orders.process', 'settings.read', 'customers.read', 'catalogue.read'] };
 const product = {

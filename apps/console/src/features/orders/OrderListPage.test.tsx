@@ -1,11 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { deleteCookie, readCookie, saveSession, setCookie } from '../../api/session';
 import { toast } from '../../common/toast';
 import { setLanguage } from '../../i18n';
-import { renderRoutes } from '../../test-utils';
+import { renderRoutes, useMockServer } from '../../test-utils';
 import { ORDER_LIST_COOKIE } from './api/order-list-cookie';
 import { OrderListPage } from './OrderListPage';
 import { page, wireLine, wireOrder } from './test-fixtures';
@@ -13,13 +12,7 @@ import { page, wireLine, wireOrder } from './test-fixtures';
 // antd tables with their lines and a dozen filters render slowly in jsdom on a loaded machine.
 vi.setConfig({ testTimeout: 60_000 });
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
+const server = useMockServer();
 
 const me = {
   id: 1,
