@@ -1,6 +1,6 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { EXACT_TOTAL_LIMIT, OrderListFilters, OrderListPaging, orderListSql } from './order-list.query';
-import type { OrderFieldsWrite } from './order-editor';
+import type { OrderFieldsWrite, OrderLineWrite } from './order-editor';
 
 export interface PaymentMethodRecord {
   id: number;
@@ -13,21 +13,9 @@ export interface PaymentMethodRecord {
   limitAmount: number | null;
 }
 
-export interface OrderLineRecord {
-  id: string;
-  makerId: string;
+/** A stored line: what was written (OrderLineWrite), with its id, maker name and status. */
+export interface OrderLineRecord extends Required<Pick<OrderLineWrite, 'id'>>, Omit<OrderLineWrite, 'id'> {
   makerName: string;
-  productId: string | null;
-  productCode: string | null;
-  productName: string;
-  amount: number;
-  wholesalePrice: number | null;
-  priceWithTax: number;
-  taxPercentage: number;
-  tax: number;
-  makerShippingFee: number;
-  option1: string | null;
-  option2: string | null;
   status: number;
 }
 
