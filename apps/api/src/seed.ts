@@ -32,7 +32,7 @@ export const DEMO_CUSTOMERS = [
 export const DEMO_ORDERS = [
   { ecOrderId: 'DEMO-ORDER-1', product: 'DEMO-P-001', amount: 1, status: 1, paymentMethodId: 2 },
   { ecOrderId: 'DEMO-ORDER-2', product: 'DEMO-P-002', amount: 2, status: 2, paymentMethodId: 1 },
-  { ecOrderId: 'DEMO-ORDER-3', product: 'DEMO-P-001', amount: 1, status: 4, paymentMethodId: 4 },
+  { ecOrderId: 'DEMO-ORDER-3', product: 'DEMO-P-001', amount: 1, status: 4, paymentMethodId: 3 },
 ];
 
 /** Idempotent demo data: running it again changes nothing. */

@@ -1,5 +1,5 @@
 import { ROLES } from '@oms/domain';
-import { DEMO_CUSTOMERS, DEMO_PRODUCTS, DEMO_SHOPS, DEMO_USERS, seedDemoData } from '../src/seed';
+import { DEMO_CUSTOMERS, DEMO_ORDERS, DEMO_PRODUCTS, DEMO_SHOPS, DEMO_USERS, seedDemoData } from '../src/seed';
 import { signInThroughProvider, useTestApi } from './support/test-app';
 
 describe('demo data (npm run seed)', () => {
@@ -16,6 +16,18 @@ describe('demo data (npm run seed)', () => {
       `SELECT (SELECT count(*)::int FROM shops) AS shops, (SELECT count(*)::int FROM products) AS products, (SELECT count(*)::int FROM customers) AS customers`,
     );
     expect(counts[0]).toEqual({ shops: DEMO_SHOPS.length, products: DEMO_PRODUCTS.length, customers: DEMO_CUSTOMERS.length });
+  });
+
+  it('adds the demo orders once, each as the API reads it: its line at its step, its list columns computed', async () => {
+    const admin = await ctx.api.signedIn('operator');
+    const res = await ctx.api.http.get('/api/v1/orders?sort=id').set('Authorization', admin.auth).expect(200);
+    expect(res.body.data.map((o: { ec_order_id: string; status: number }) => [o.ec_order_id, o.status])).toEqual(DEMO_ORDERS.map((o) => [o.ecOrderId, o.status]));
+    for (const order of res.body.data) expect(order.total).toBe(order.lines[0].price_with_tax * order.lines[0].amount);
+    // The third has been received by the maker: ship it through the API like any order.
+    const third = res.body.data[2];
+    const [company] = await ctx.api.dataSource.query(`INSERT INTO delivery_companies (name) VALUES ('デモ運輸') RETURNING id`);
+    const ship = { version: third.version, line_ids: [third.lines[0].id], ship_date: third.order_date, delivery_company_id: company.id, tracking_code: 'DEMO-1' };
+    await ctx.api.http.put(`/api/v1/orders/${third.id}/maker_ship_process`).set('Authorization', admin.auth).send(ship).expect(200);
   });
 
   it('puts the two demo customers sharing a phone number in one same-person group', async () => {
