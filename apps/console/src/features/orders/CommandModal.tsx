@@ -155,7 +155,7 @@ export function CommandModal({ action, lines, makerPart, onSubmit, onClose }: Pr
             <Select
               id="command-status"
               style={{ width: 240 }}
-              options={(status ? changeStatusTargets(status) : []).map((s) => ({ value: s, label: statusLabel(t, s) }))}
+              options={(status ? changeStatusTargets(status, lines.every((l) => l.paymentFollowsShipment)) : []).map((s) => ({ value: s, label: statusLabel(t, s) }))}
             />
           </Form.Item>
         );

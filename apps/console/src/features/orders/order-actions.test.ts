@@ -26,6 +26,12 @@ describe('selection rules (SPEC.md §5, §8)', () => {
     for (const action of ['paid', 'order_process', 'cancel', 'change_revenue'] as const) expect(message(action, [])).toBe('Please select product');
   });
 
+  it('takes at most 200 orders in one batch, as the API does', () => {
+    const lines = (orders: number) => Array.from({ length: orders }, (_, i) => line(String(i), S.unpaid, { orderId: String(i) }));
+    expect(message('paid', lines(200))).toBeNull();
+    expect(message('paid', lines(201))).toBe('Please select at most 200 orders at a time');
+  });
+
   it('asks for one shared status when the selection mixes them', () => {
     expect(message('cancel', [line('1', S.unpaid), line('2', S.paid, { orderId: '2' })])).toBe('Please select same status product');
   });
@@ -73,6 +79,9 @@ describe('selection rules (SPEC.md §5, §8)', () => {
   it('reads the command table of the domain', () => {
     expect(fromStatuses('cancel')).toEqual([S.unpaid, S.paid, S.ordered, S.orderReceived]);
     expect(changeStatusTargets(S.shipped)).toEqual([S.delivered, S.orderReceived]);
+    // Back to unpaid only where payment follows shipment.
+    expect(changeStatusTargets(S.ordered, false)).toEqual([S.paid]);
+    expect(changeStatusTargets(S.ordered, true)).toEqual([S.paid, S.unpaid]);
   });
 
   it('groups the selected lines per order with the version each was read at', () => {

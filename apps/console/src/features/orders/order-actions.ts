@@ -55,9 +55,12 @@ export function fromStatuses(action: OrderAction): LineStatus[] {
   return [...new Set(LINE_TRANSITIONS.filter((t) => t.command === COMMAND_OF[action]).map((t) => t.from))];
 }
 
-/** Where a status change may go from `status` (the only command with a choice of targets). */
-export function changeStatusTargets(status: LineStatus): LineStatus[] {
-  return LINE_TRANSITIONS.filter((t) => t.command === 'change_status' && t.from === status).map((t) => t.to as LineStatus);
+/**
+ * Where a status change may go from `status` (the only command with a choice of targets); a step
+ * back to unpaid only where payment follows shipment, as the API allows.
+ */
+export function changeStatusTargets(status: LineStatus, paymentFollowsShipment = true): LineStatus[] {
+  return LINE_TRANSITIONS.filter((t) => t.command === 'change_status' && t.from === status && (!t.when || paymentFollowsShipment)).map((t) => t.to as LineStatus);
 }
 
 /** A selected order line with what the rules need of its order. */
@@ -104,8 +107,12 @@ export interface SelectionProblem {
  * (unpaid where payment follows shipment); a status change is a correction made one product at a
  * time; a data patch needs the delivery info. The API checks all of it again.
  */
+/** The API takes at most this many orders in one batch (docs/orders-api.md). */
+export const MAX_BATCH_ORDERS = 200;
+
 export function selectionProblem(action: OrderAction, lines: readonly SelectedLine[]): SelectionProblem | null {
   if (!lines.length) return { key: 'orders.select.product' };
+  if (new Set(lines.map((l) => l.orderId)).size > MAX_BATCH_ORDERS) return { key: 'orders.select.tooManyOrders' };
   const statuses = [...new Set(lines.map((l) => l.status))];
   if (statuses.length > 1) return { key: 'orders.select.sameStatus' };
   const [status] = statuses;
