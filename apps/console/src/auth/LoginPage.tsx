@@ -31,7 +31,7 @@ export function LoginPage() {
   return (
     <div style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: '#f5f5f5' }}>
       <Card style={{ width: 400 }} title={t('app.title')} extra={<LanguageSwitch />}>
-        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <Typography.Title level={4} style={{ margin: 0 }}>
             {t('login.title')}
           </Typography.Title>

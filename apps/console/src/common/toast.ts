@@ -14,9 +14,9 @@ export function bindToasts(api: NotificationInstance): void {
 
 export const toast = {
   success(message: string) {
-    instance?.success({ message, placement: 'topRight', duration: TOAST_DURATION_SECONDS });
+    instance?.success({ title: message, placement: 'topRight', duration: TOAST_DURATION_SECONDS });
   },
   error(message: string) {
-    instance?.error({ message, placement: 'topRight', duration: TOAST_DURATION_SECONDS });
+    instance?.error({ title: message, placement: 'topRight', duration: TOAST_DURATION_SECONDS });
   },
 };

@@ -23,7 +23,7 @@ export function CustomerDetailPage() {
   if (!customer) return <Spin />;
   const canWrite = !!user?.permissions.includes('customers.write');
   return (
-    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       {canWrite ? (
         <CustomerForm
           key={customer.version}

@@ -103,7 +103,7 @@ export function CommandModal({ action, lines, makerPart, onSubmit, onClose }: Pr
 
   const money = (name: 'shippingFee' | 'fee', required: boolean) => (
     <Form.Item name={name} label={t(`orders.fields.${name}`)} rules={required ? [{ required: true, message: errorMessage('required') }] : []}>
-      <InputNumber id={`command-${name}`} min={0} max={ORDER_LIMITS.moneyMax} precision={0} style={{ width: 200 }} addonAfter="円" />
+      <InputNumber id={`command-${name}`} min={0} max={ORDER_LIMITS.moneyMax} precision={0} style={{ width: 200 }} prefix="¥" />
     </Form.Item>
   );
 

@@ -59,6 +59,18 @@ describe('order detail (OrderInformation)', () => {
     expect(screen.getByTestId('status-history').textContent).toContain('Unpaid');
   });
 
+  it("shows a maker its lines and the delivery, not the payment, the staff's memo or the fees", async () => {
+    server.use(http.get('/api/v1/me', () => HttpResponse.json({ data: { ...me, role: 'maker', permissions: ['orders.read', 'orders.maker'] } })));
+    renderDetail();
+    await screen.findByTestId('order-number');
+    expect(screen.queryByTestId('order-payment')).toBeNull();
+    expect(screen.getByTestId('order-amounts').textContent).not.toContain('Shipping fee');
+    const labels = [...document.querySelectorAll('[data-testid=order-header] .ant-descriptions-item-label')].map((l) => l.textContent);
+    expect(labels).toContain('Memo to makers');
+    expect(labels).not.toContain('Memo');
+    expect(screen.getByTestId('maker-part-2').textContent).toContain('椅子 11');
+  });
+
   it('shows the reload prompt on NAL_ORD-193, and reloads the order from it', async () => {
     server.use(
       http.put('/api/v1/orders/:id/:command', async ({ request, params }) => {

@@ -27,18 +27,19 @@ import { StatusTag } from './StatusTag';
 const EDITABLE: readonly number[] = [LINE_STATUS.unpaid, LINE_STATUS.paid];
 
 /** The order's amounts: fees, totals and the tax per rate (rounded down once per rate). */
-function OrderAmounts({ order }: { order: Order }) {
+/** The money of the order; a maker sees only its own lines' amounts (the API answers no fees to makers). */
+function OrderAmounts({ order, withFees }: { order: Order; withFees: boolean }) {
   const { t } = useTranslation();
   return (
     <Row gutter={16}>
       <Col xs={24} md={12}>
         <Descriptions size="small" column={1} bordered data-testid="order-amounts">
           <Descriptions.Item label={t('orders.fields.productsTotal')}>{yen(order.productsTotal)}</Descriptions.Item>
-          <Descriptions.Item label={t('orders.fields.settlementFee')}>{yen(order.settlementFee)}</Descriptions.Item>
-          <Descriptions.Item label={t('orders.fields.shippingFee')}>{yen(order.shippingFee)}</Descriptions.Item>
-          <Descriptions.Item label={t('orders.fields.otherFee')}>{yen(order.otherFee)}</Descriptions.Item>
-          <Descriptions.Item label={t('orders.fields.fee')}>{yen(order.fee)}</Descriptions.Item>
-          <Descriptions.Item label={t('orders.fields.refundFee')}>{yen(order.refundFee)}</Descriptions.Item>
+          {withFees && <Descriptions.Item label={t('orders.fields.settlementFee')}>{yen(order.settlementFee)}</Descriptions.Item>}
+          {withFees && <Descriptions.Item label={t('orders.fields.shippingFee')}>{yen(order.shippingFee)}</Descriptions.Item>}
+          {withFees && <Descriptions.Item label={t('orders.fields.otherFee')}>{yen(order.otherFee)}</Descriptions.Item>}
+          {withFees && <Descriptions.Item label={t('orders.fields.fee')}>{yen(order.fee)}</Descriptions.Item>}
+          {withFees && <Descriptions.Item label={t('orders.fields.refundFee')}>{yen(order.refundFee)}</Descriptions.Item>}
           <Descriptions.Item label={<strong>{t('orders.fields.total')}</strong>}>
             <strong data-testid="order-total">{yen(order.total)}</strong>
           </Descriptions.Item>
@@ -185,11 +186,13 @@ export function OrderDetailPage() {
   };
 
   const canProcess = permissions.includes('orders.process');
+  // A maker sees its lines and the delivery: not the payment, the staff's memo and flags, or the fees.
+  const staff = user?.role !== 'maker';
   const editable = order.lines.every((l) => EDITABLE.includes(l.status));
   const parts = order.makers.map((maker) => ({ maker, lines: order.lines.filter((l) => l.makerId === maker.makerId) }));
 
   return (
-    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Card
         title={
           <Space>
@@ -223,26 +226,36 @@ export function OrderDetailPage() {
           <Descriptions.Item label={t('orders.fields.shop')}>{order.shopName}</Descriptions.Item>
           <Descriptions.Item label={t('orders.fields.orderDate')}>{formatDate(order.orderDate)}</Descriptions.Item>
           <Descriptions.Item label={t('orders.fields.revenueMonth')}>{order.revenueMonth ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('orders.fields.customer')}>
-            {order.customerId ? <Link to={`/customers/${order.customerId}`}>{order.paymentMethod?.customer?.name ?? order.customerId}</Link> : '—'}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('orders.fields.sendMailFlag')}>{t(`orders.sendMailFlag.${order.sendMailFlag}`)}</Descriptions.Item>
-          <Descriptions.Item label={t('orders.fields.sentToOriginFlag')}>{t(`orders.sentToOriginFlag.${order.sentToOriginFlag}`)}</Descriptions.Item>
+          {staff && (
+            <Descriptions.Item label={t('orders.fields.customer')}>
+              {order.customerId ? <Link to={`/customers/${order.customerId}`}>{order.paymentMethod?.customer?.name ?? order.customerId}</Link> : '—'}
+            </Descriptions.Item>
+          )}
+          {staff && (
+            <Descriptions.Item label={t('orders.fields.sendMailFlag')}>{t(`orders.sendMailFlag.${order.sendMailFlag}`)}</Descriptions.Item>
+          )}
+          {staff && (
+            <Descriptions.Item label={t('orders.fields.sentToOriginFlag')}>{t(`orders.sentToOriginFlag.${order.sentToOriginFlag}`)}</Descriptions.Item>
+          )}
           <Descriptions.Item label={t('orders.fields.fileType')}>{t(`orders.fileType.${order.fileType}`)}</Descriptions.Item>
           <Descriptions.Item label={t('orders.fields.updatedAt')}>{formatDate(order.updatedAt, true)}</Descriptions.Item>
-          <Descriptions.Item label={t('orders.fields.memo')}>{order.memo ?? '—'}</Descriptions.Item>
+          {staff && (
+            <Descriptions.Item label={t('orders.fields.memo')}>{order.memo ?? '—'}</Descriptions.Item>
+          )}
           <Descriptions.Item label={t('orders.fields.supplierMemo')}>{order.supplierMemo ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={t('orders.fields.ediNote')}>{order.ediNote ?? '—'}</Descriptions.Item>
         </Descriptions>
       </Card>
-      <Card title={t('orders.sections.payment')} size="small">
-        <OrderPayment order={order} />
-      </Card>
+      {staff && (
+        <Card title={t('orders.sections.payment')} size="small">
+          <OrderPayment order={order} />
+        </Card>
+      )}
       <Card size="small">
         <OrderPeople order={order} />
       </Card>
       <Card title={t('orders.sections.amounts')} size="small">
-        <OrderAmounts order={order} />
+        <OrderAmounts order={order} withFees={staff} />
       </Card>
       <Card
         title={t('orders.sections.lines')}

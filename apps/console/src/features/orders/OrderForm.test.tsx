@@ -136,4 +136,20 @@ describe('order form', () => {
     expect((await screen.findByTestId('form-refusal')).textContent).toContain('The order exceeds the deferred payment limit.');
     expect(sent).toMatchObject({ version: 3, shop_id: '1', lines: [{ id: '50', product_id: '7', amount: 1 }] });
   });
+
+  it('on NAL_ORD-193 offers to reload, and starts the form over from the order as it is now', async () => {
+    let version = 3;
+    server.use(
+      http.get('/api/v1/orders/5', () => HttpResponse.json({ data: { ...wireOrder('5', [wireLine('50', 1)]), version, buyer_name: `購入者 v${version}` } })),
+      http.put('/api/v1/orders/5', () => HttpResponse.json(refusal('NAL_ORD-193'), { status: 400 })),
+    );
+    renderPage('/orders/5/edit');
+    await screen.findByDisplayValue('購入者 v3');
+    version = 4; // someone else saved meanwhile
+    await userEvent.click(document.querySelector('#order-save')!);
+    await screen.findByTestId('reload-prompt');
+    await userEvent.click(document.querySelector('#order-reload')!);
+    await screen.findByDisplayValue('購入者 v4');
+    expect(screen.queryByTestId('form-refusal')).toBeNull();
+  });
 });

@@ -13,6 +13,7 @@ import { toInput, type OrderFormValues } from './order-form-values';
 import { useCustomerOptions, useDeliveryMethods, usePaymentMethods } from './api/use-orders';
 import { DATE_FORMAT } from './format';
 import { OrderLinesEditor } from './OrderLinesEditor';
+import { ReloadPrompt } from './ReloadPrompt';
 
 interface Props {
   title: string;
@@ -24,6 +25,8 @@ interface Props {
   branchOfOrderId?: string;
   /** Where Cancel goes. */
   backTo: string;
+  /** Edit only: reads the order again (after NAL_ORD-193, someone else changed it); the form starts over from it. */
+  onReload?: () => void;
 }
 
 /**
@@ -31,7 +34,7 @@ interface Props {
  * under its field (lines too: `lines.0.amount`); NAL-PRO-002 (a product changed since the form
  * loaded them) asks the user to confirm, then sends again with a new confirmation time.
  */
-export function OrderForm({ title, initial, submit, successMessage, branchOfOrderId, backTo }: Props) {
+export function OrderForm({ title, initial, submit, successMessage, branchOfOrderId, backTo, onReload }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { modal } = App.useApp();
@@ -46,6 +49,7 @@ export function OrderForm({ title, initial, submit, successMessage, branchOfOrde
   // When the form loaded its products: the API refuses products changed after it (NAL-PRO-002).
   const [confirmedAt, setConfirmedAt] = useState(() => new Date().toISOString());
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [reloadPrompt, setReloadPrompt] = useState(false);
   const [saving, setSaving] = useState(false);
 
   const save = async (values: OrderFormValues, confirmedProductChangesAt: string): Promise<void> => {
@@ -71,6 +75,8 @@ export function OrderForm({ title, initial, submit, successMessage, branchOfOrde
             return save(values, now);
           },
         });
+      } else if (result.error.errorCode === 'NAL_ORD-193' && onReload) {
+        setReloadPrompt(true);
       } else {
         setRefusal(errorMessage(result.error.errorCode, undefined, result.error.message));
       }
@@ -116,6 +122,7 @@ export function OrderForm({ title, initial, submit, successMessage, branchOfOrde
   return (
     <Card title={title}>
       {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 16 }} data-testid="form-refusal" />}
+      <ReloadPrompt open={reloadPrompt} onReload={() => onReload?.()} onClose={() => setReloadPrompt(false)} />
       {branchOfOrderId && <Alert type="info" showIcon title={t('orders.form.branchOf', { id: branchOfOrderId })} style={{ marginBottom: 16 }} />}
       <Form<OrderFormValues>
         form={form}

@@ -29,11 +29,13 @@ export function OrderCreatePage() {
 export function OrderEditPage() {
   const { t } = useTranslation();
   const { id } = useParams();
-  const { order } = useOrder(id);
+  const { order, mutate } = useOrder(id);
   if (!order) return <Spin />;
   return (
     <OrderForm
-      key={order.id}
+      // A reloaded order (a new version) starts the form over from it.
+      key={`${order.id}-${order.version}`}
+      onReload={() => void mutate()}
       title={t('orders.editTitle')}
       initial={orderToFormValues(order)}
       submit={(input) => updateOrder(order.id, input)}

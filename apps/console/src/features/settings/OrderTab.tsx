@@ -69,7 +69,7 @@ export function OrderTab({ canWrite }: { canWrite: boolean }) {
   const { t } = useTranslation();
   const option = useOption();
   return (
-    <Space direction="vertical" style={{ width: '100%' }} size="large">
+    <Space orientation="vertical" style={{ width: '100%' }} size="large">
       {option ? <OptionForm option={option} canWrite={canWrite} /> : <Spin />}
       <CrudSection<TimeShipment>
         id="timeline"

@@ -6,7 +6,7 @@ import { CrudSection } from './CrudSection';
 export function ShippingTab({ canWrite }: { canWrite: boolean }) {
   const { t } = useTranslation();
   return (
-    <Space direction="vertical" style={{ width: '100%' }} size="large">
+    <Space orientation="vertical" style={{ width: '100%' }} size="large">
       <CrudSection<DeliveryMethod>
         id="delivery-method"
         path={PATHS.deliveryMethods}

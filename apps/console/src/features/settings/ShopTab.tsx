@@ -109,7 +109,7 @@ export function ShopTab({ canWrite }: { canWrite: boolean }) {
   const reminder = (days: number | null, hour: number | null) => (days === null ? '' : t('settings.shop.daysHours', { days, hour: hour ?? 0 }));
 
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       {canWrite && (
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} id="shop-create">
           {t('common.create')}
