@@ -94,6 +94,9 @@ export function transitionsFrom(command: OrderCommandName, from: LineStatus): Li
   return LINE_TRANSITIONS.filter((t) => t.command === command && t.from === from);
 }
 
+/** An order may be edited while every line is in one of these (nothing has gone to a maker yet). */
+export const EDITABLE_STATUSES: readonly LineStatus[] = [S.unpaid, S.paid];
+
 /** Lines that no longer count (cancelled or refunded): they hold no summary status back, add nothing to totals, ship nothing. */
 export const CLOSED_STATUSES: readonly LineStatus[] = [S.cancel, S.refunded];
 

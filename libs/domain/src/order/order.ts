@@ -63,7 +63,8 @@ export interface LineStatusChange {
 
 export type OrderEvent = DomainEvent<string, { orderId: string; lineIds: string[]; makerId?: string; [key: string]: unknown }>;
 
-const hasDeliveryInfo = (part: DeliveryInfo) => Boolean(part.shipDate && part.deliveryCompanyId && part.trackingCode);
+/** A maker part has delivery info when it has all three: ship date, delivery company, tracking code. */
+export const hasDeliveryInfo = (part: DeliveryInfo) => Boolean(part.shipDate && part.deliveryCompanyId && part.trackingCode);
 
 /**
  * The Order aggregate (DESIGN.md §5). Each command checks its rules against the transition table,

@@ -1,18 +1,10 @@
-import { LINE_STATUSES, MAKER_CONFIRM_STATUS } from '@oms/domain';
+import { LINE_STATUSES, MAKER_CONFIRM_STATUS, ORDER_LIMITS } from '@oms/domain';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsDefined } from 'class-validator';
 import { Id, Ids, Int, Nested, NotNull, OneOf, Optional, Required, Text, Version } from '../../common/validation/rules';
 import { DateText, MonthText } from '../../settings/settings.rules';
 
-/** Bounds of the command bodies (SPEC.md §5: tracking code ≤ 20, money 0–99,999,999). */
-export const ORDER_COMMAND_LIMITS = {
-  linesPerOrder: 500,
-  ordersPerBatch: 200,
-  trackingCode: 20,
-  refusalReason: 100,
-  money: 99_999_999,
-} as const;
 
-const Money = () => Int(0, ORDER_COMMAND_LIMITS.money);
+const Money = () => Int(0, ORDER_LIMITS.money);
 
 export class MakerReceiveFields {
   @Required()
@@ -25,7 +17,7 @@ export class MakerReceiveFields {
   confirmStatus!: 1 | 2 | 3;
 
   @Optional()
-  @Text(ORDER_COMMAND_LIMITS.refusalReason)
+  @Text(ORDER_LIMITS.refusalReason)
   refusalReason?: string | null;
 
   @Optional()
@@ -43,7 +35,7 @@ export class MakerShipFields {
   deliveryCompanyId?: number;
 
   @Optional()
-  @Text(ORDER_COMMAND_LIMITS.trackingCode)
+  @Text(ORDER_LIMITS.trackingCode)
   trackingCode?: string;
 }
 
@@ -90,7 +82,7 @@ export class OrderSelection {
   @Version()
   version!: number;
 
-  @Ids(ORDER_COMMAND_LIMITS.linesPerOrder)
+  @Ids(ORDER_LIMITS.linesPerCommand)
   lineIds!: number[];
 }
 
@@ -110,7 +102,7 @@ export function oneOrderBody<F extends Fields>(fields: F) {
     @Version()
     version!: number;
 
-    @Ids(ORDER_COMMAND_LIMITS.linesPerOrder)
+    @Ids(ORDER_LIMITS.linesPerCommand)
     lineIds!: number[];
   }
   return OneOrderBody;
@@ -120,7 +112,7 @@ export function oneOrderBody<F extends Fields>(fields: F) {
 export function batchBody<F extends Fields>(fields: F) {
   class BatchBody extends fields {
     @Nested(() => OrderBatchTarget)
-    @ArrayMaxSize(ORDER_COMMAND_LIMITS.ordersPerBatch, { context: { errorCode: 'max', params: { max: ORDER_COMMAND_LIMITS.ordersPerBatch } } })
+    @ArrayMaxSize(ORDER_LIMITS.ordersPerBatch, { context: { errorCode: 'max', params: { max: ORDER_LIMITS.ordersPerBatch } } })
     @ArrayNotEmpty({ context: { errorCode: 'required' } })
     @IsArray({ context: { errorCode: 'required' } })
     orders!: OrderBatchTarget[];

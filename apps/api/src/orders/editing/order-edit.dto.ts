@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsISO8601, ValidateBy, ValidateIf, ValidationArguments } from 'class-validator';
 import { Email, Id, Int, Katakana, Nested, NotNull, OneOf, Optional, Required, Text, Version } from '../../common/validation/rules';
-import { parseDate } from '@oms/domain';
+import { ediNoteFits, ORDER_LIMITS, parseDate } from '@oms/domain';
 import { DateText } from '../../settings/settings.rules';
 
 /** An ISO 8601 time of a real instant: Date reads it and its calendar date exists (2026-02-30 does not). */
@@ -10,28 +10,6 @@ function isRealTime(value: string): boolean {
   return !Number.isNaN(Date.parse(value)) && !!date && parseDate(date[1]) !== null;
 }
 
-/** The limits of docs/orders-api.md "Create and edit" (SPEC.md §5). */
-export const ORDER_LIMITS = {
-  ecOrderId: 50,
-  name: 40,
-  kana: 40,
-  address: 100,
-  tel: 15,
-  zip: 8,
-  email: 100,
-  preferredDate: 20,
-  preferredPeriod: 50,
-  memo: 1000,
-  /** edi_note and delivery_address together. */
-  ediNoteWithAddress: 40,
-  money: 99_999_999,
-  linesMin: 1,
-  linesMax: 100,
-  productName: 100,
-  amountMin: 1,
-  taxPercentageMax: 100,
-  option: 50,
-} as const;
 
 /** The rule key and bound the validation pipe answers with (as common/validation/rules.ts does). */
 const rule = (errorCode: string, params?: Record<string, string | number>) => ({ context: { errorCode, params } });
@@ -40,14 +18,6 @@ const rule = (errorCode: string, params?: Record<string, string | number>) => ({
 const Money = () => Int(0, ORDER_LIMITS.money);
 const Flag = () => applyDecorators(OneOf([0, 1]), Int());
 
-/**
- * Whether an EDI note fits beside the delivery address (SPEC.md §5: 40 characters including the
- * address, as both go into one EDI field). Without a note the address has its own limit only.
- */
-export function ediNoteFits(ediNote: string | null | undefined, deliveryAddress: string | null | undefined): boolean {
-  if (!ediNote) return true;
-  return [...ediNote].length + [...(deliveryAddress ?? '')].length <= ORDER_LIMITS.ediNoteWithAddress;
-}
 
 export const EDI_NOTE_ISSUE = { field: 'edi_note', errorCode: 'max_length', params: { max: ORDER_LIMITS.ediNoteWithAddress, other: 'delivery_address' } } as const;
 

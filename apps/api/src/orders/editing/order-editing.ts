@@ -1,10 +1,12 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import {
+  checkOrderEdit,
   checkPayment,
+  ediNoteFits,
+  ORDER_LIMITS,
   DomainError,
   FieldIssue,
   FieldValidationError,
-  LINE_STATUS,
   NotFoundError,
   ORDER_ORIGIN,
   orderTotals,
@@ -18,7 +20,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { SignedInUser } from '../../auth/access.decorators';
 import { blankToNull, given } from '../../settings/settings.rules';
 import { OrderView, OrderViews } from '../queries/order-views';
-import { CreateOrderBody, EDI_NOTE_ISSUE, EditOrderBody, ediNoteFits, ORDER_LIMITS, OrderFieldsBody, OrderLineBody } from './order-edit.dto';
+import { CreateOrderBody, EDI_NOTE_ISSUE, EditOrderBody, OrderFieldsBody, OrderLineBody } from './order-edit.dto';
 
 export class CreateOrder extends Command<OrderView> {
   constructor(readonly body: CreateOrderBody, readonly actor: SignedInUser) {
@@ -32,8 +34,6 @@ export class EditOrder extends Command<OrderView> {
   }
 }
 
-/** Lines may be edited while every line is still unpaid or paid (nothing has gone to a maker yet). */
-const EDITABLE_STATUSES: readonly number[] = [LINE_STATUS.unpaid, LINE_STATUS.paid];
 
 /** A new order's fields where the body leaves them out. */
 const NEW_ORDER_DEFAULTS = {
@@ -239,10 +239,7 @@ export class EditOrderHandler implements ICommandHandler<EditOrder> {
       const before = await this.editor.lockForEdit(m, id);
       if (!before) throw new NotFoundError('order');
       if (before.version !== body.version) throw new DomainError('NAL_ORD-193');
-      if (!before.lines.every((l) => EDITABLE_STATUSES.includes(l.status))) throw new DomainError('NAL_ORD-104');
-      // A paid line holds a payment: it leaves the order by refund or cancel (with its history), not by an edit.
-      const kept = new Set(body.lines?.flatMap((l) => (l.id === undefined || l.id === null ? [] : [String(l.id)])));
-      if (body.lines && before.lines.some((l) => l.status !== LINE_STATUS.unpaid && !kept.has(l.id))) throw new DomainError('NAL_ORD-105');
+      checkOrderEdit(before.lines, body.lines && new Set(body.lines.flatMap((l) => (l.id === undefined || l.id === null ? [] : [String(l.id)]))));
       const fromBody = givenFields(body);
       const draft = await prepare(m, this.editor, {
         fields: { ...before.fields, ...fromBody },

@@ -1,8 +1,6 @@
-import { LINE_STATUS, LineStatus, orderTotals, summaryStatus } from '@oms/domain';
+import { CLOSED_STATUSES, hasDeliveryInfo, LineStatus, orderTotals, summaryStatus } from '@oms/domain';
 import type { OrderRecord, PaymentMethodRecord } from '@oms/infra';
 
-/** Cancelled and refunded lines no longer count towards the money of an order (as the aggregate computes it). */
-const CLOSED: readonly number[] = [LINE_STATUS.cancel, LINE_STATUS.refunded];
 
 export function paymentMethodView(pm: PaymentMethodRecord) {
   return {
@@ -33,7 +31,7 @@ export function orderView(r: OrderRecord, options: { detail: boolean; scopedToMa
     ? { settlementFee: 0, shippingFee: 0, otherFee: 0, fee: 0, refundFee: 0 }
     : { settlementFee: r.settlementFee, shippingFee: r.shippingFee, otherFee: r.otherFee, fee: r.fee, refundFee: r.refundFee };
   const totals = orderTotals(
-    r.lines.map((l) => ({ amount: l.amount, priceWithTax: l.priceWithTax, taxPercentage: l.taxPercentage, counts: !CLOSED.includes(l.status) })),
+    r.lines.map((l) => ({ amount: l.amount, priceWithTax: l.priceWithTax, taxPercentage: l.taxPercentage, counts: !(CLOSED_STATUSES as readonly number[]).includes(l.status) })),
     fees,
   );
   return {
@@ -78,7 +76,7 @@ export function orderView(r: OrderRecord, options: { detail: boolean; scopedToMa
     total: scoped ? totals.total : r.total,
     taxByRate: totals.taxByRate,
     status: scoped && r.lines.length ? summaryStatus(r.lines.map((l) => l.status as LineStatus)) : r.status,
-    hasDeliveryInfo: scoped ? r.makers.length > 0 && r.makers.every((m) => Boolean(m.shipDate && m.deliveryCompanyId && m.trackingCode)) : r.hasDeliveryInfo,
+    hasDeliveryInfo: scoped ? r.makers.length > 0 && r.makers.every(hasDeliveryInfo) : r.hasDeliveryInfo,
     errorCount: r.errorCount,
     version: r.version,
     createdAt: r.createdAt,

@@ -7,7 +7,7 @@ import type { ApiFailure, ApiResult } from '../../api/client';
 import { useCurrentUser } from '../../auth/use-current-user';
 import { toast } from '../../common/toast';
 import i18n, { formatDate } from '../../i18n';
-import { LINE_STATUS } from './api/line-status';
+import { EDITABLE_STATUSES, LINE_STATUS } from './api/line-status';
 import { Order, OrderLine, OrderMaker, orderNumber, PaidResult, TaxByRate } from './api/order';
 import type { CommandFields } from './api/order-commands';
 import { useOrderCommands } from './api/use-order-commands';
@@ -24,7 +24,6 @@ import { ReloadPrompt } from './ReloadPrompt';
 import { StatusTag } from './StatusTag';
 
 /** Editing is allowed while every line is unpaid or paid (NAL_ORD-086 otherwise). */
-const EDITABLE: readonly number[] = [LINE_STATUS.unpaid, LINE_STATUS.paid];
 
 /** The order's amounts: fees, totals and the tax per rate (rounded down once per rate). */
 /** The money of the order; a maker sees only its own lines' amounts (the API answers no fees to makers). */
@@ -188,7 +187,7 @@ export function OrderDetailPage() {
   const canProcess = permissions.includes('orders.process');
   // A maker sees its lines and the delivery: not the payment, the staff's memo and flags, or the fees.
   const staff = user?.role !== 'maker';
-  const editable = order.lines.every((l) => EDITABLE.includes(l.status));
+  const editable = order.lines.every((l) => (EDITABLE_STATUSES as readonly number[]).includes(l.status));
   const parts = order.makers.map((maker) => ({ maker, lines: order.lines.filter((l) => l.makerId === maker.makerId) }));
 
   return (

@@ -1,0 +1,50 @@
+import { DomainError } from '../errors';
+import { EDITABLE_STATUSES, LINE_STATUS } from './line-status';
+
+/** The limits of an order's fields (SPEC.md §5; docs/orders-api.md "Create and edit"). */
+export const ORDER_LIMITS = {
+  ecOrderId: 50,
+  name: 40,
+  kana: 40,
+  address: 100,
+  tel: 15,
+  zip: 8,
+  email: 100,
+  preferredDate: 20,
+  preferredPeriod: 50,
+  memo: 1000,
+  /** edi_note and delivery_address together. */
+  ediNoteWithAddress: 40,
+  money: 99_999_999,
+  linesMin: 1,
+  linesMax: 100,
+  productName: 100,
+  amountMin: 1,
+  taxPercentageMax: 100,
+  option: 50,
+  trackingCode: 20,
+  refusalReason: 100,
+  /** A command names at most this many lines of one order, and a batch at most this many orders. */
+  linesPerCommand: 500,
+  ordersPerBatch: 200,
+} as const;
+
+/**
+ * Whether an EDI note fits beside the delivery address (SPEC.md §5: 40 characters including the
+ * address, as both go into one EDI field; counted as PostgreSQL counts). Without a note the
+ * address has its own limit only.
+ */
+export function ediNoteFits(ediNote: string | null | undefined, deliveryAddress: string | null | undefined): boolean {
+  if (!ediNote) return true;
+  return [...ediNote].length + [...(deliveryAddress ?? '')].length <= ORDER_LIMITS.ediNoteWithAddress;
+}
+
+/**
+ * An edit of an order: allowed while every line is unpaid or paid (nothing has gone to a maker:
+ * NAL_ORD-104); when it gives a new set of lines, a paid line may not be left out (it holds a
+ * payment and leaves by refund or cancel, with its history: NAL_ORD-105).
+ */
+export function checkOrderEdit(lines: readonly { id: string; status: number }[], keptLineIds?: ReadonlySet<string>): void {
+  if (!lines.every((l) => (EDITABLE_STATUSES as readonly number[]).includes(l.status))) throw new DomainError('NAL_ORD-104');
+  if (keptLineIds && lines.some((l) => l.status !== LINE_STATUS.unpaid && !keptLineIds.has(l.id))) throw new DomainError('NAL_ORD-105');
+}
