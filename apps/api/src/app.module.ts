@@ -3,6 +3,7 @@ import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, AppConfig, dataSourceOptions } from '@oms/infra';
+import { AdminQueuesModule } from './admin-queues/admin-queues.module';
 import { AccessGuard } from './auth/access.guard';
 import { AuthModule } from './auth/auth.module';
 import { WireCaseInterceptor } from './common/http/wire-case.interceptor';
@@ -12,6 +13,7 @@ import { HealthModule } from './health/health.module';
 import { CustomersModule } from './customers/customers.module';
 import { MakersModule } from './makers/makers.module';
 import { OrdersModule } from './orders/orders.module';
+import { MakerSideModule } from './maker-side/maker-side.module';
 import { ProductsModule } from './products/products.module';
 import { SettingsModule } from './settings/settings.module';
 import { MediasModule } from './medias/medias.module';
@@ -35,8 +37,10 @@ export class AppModule {
         ProductsModule,
         CustomersModule,
         OrdersModule,
+        MakerSideModule,
         HealthModule,
         MediasModule,
+        AdminQueuesModule,
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },

@@ -1,9 +1,11 @@
+import { QUEUE_NAMES } from '@oms/infra';
+import { Queue } from 'bullmq';
 import { withAdmin } from '../../../libs/infra/test/support/test-database';
 import { RedisProcess } from './support/redis-process';
 import { TestApp } from './support/test-app';
 import { startTestEnvironment, TestEnvironment } from './support/test-env';
 
-/** GET /health reports PostgreSQL and Redis separately; 503 while either is down, 200 again once back. */
+/** GET /health reports PostgreSQL and Redis separately; 503 while either is down, 200 again once back. Queue and outbox backlogs ride along. */
 describe('health', () => {
   let env: TestEnvironment;
   let api: TestApp;
@@ -32,7 +34,7 @@ describe('health', () => {
     return res.body.data;
   }
 
-  it('answers 200 with both up, and the outbox backlog', async () => {
+  it('answers 200 with both up, and the outbox and queue backlogs', async () => {
     const data = await eventually(200);
     expect(data).toMatchObject({
       status: 'ok',
@@ -40,12 +42,27 @@ describe('health', () => {
       redis: { status: 'up', latency_ms: expect.any(Number) },
       outbox: { unpublished: 0, oldest_age_seconds: null },
     });
+    const empty = { waiting: 0, active: 0, delayed: 0, failed: 0, completed: 0, paused: 0 };
+    expect(data.queues).toEqual(Object.fromEntries(QUEUE_NAMES.map((name) => [name, empty])));
+  });
+
+  it('counts the jobs waiting in a queue', async () => {
+    const queue = new Queue('order-sheets', { connection: { url: redis.url }, prefix: env.config.QUEUE_PREFIX });
+    try {
+      await queue.add('order.sent_to_maker', { eventId: 'health-test' }, { jobId: 'health-test' });
+      const data = await eventually(200);
+      expect(data.queues['order-sheets'].waiting).toBeGreaterThanOrEqual(1);
+      expect(data.queues.mail.waiting).toBe(0);
+    } finally {
+      await queue.obliterate({ force: true });
+      await queue.close();
+    }
   });
 
   it('turns 503 when Redis is killed, and 200 when it is back', async () => {
     await redis.down();
     const down = await eventually(503);
-    expect(down).toMatchObject({ status: 'unavailable', postgres: { status: 'up' }, redis: { status: 'down', error: expect.any(String) } });
+    expect(down).toMatchObject({ status: 'unavailable', postgres: { status: 'up' }, redis: { status: 'down', error: expect.any(String) }, queues: null });
     await redis.up();
     await eventually(200);
   });

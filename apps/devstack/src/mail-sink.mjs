@@ -12,6 +12,7 @@
 // Web: GET /                    messages, newest first (HTML)
 //      GET /messages/<id>       text body and attachments (HTML)
 //      GET /messages/<id>.eml   the raw message
+//      GET /messages/<id>/attachments/<n>   the n-th attachment (0-based), e.g. an order sheet PDF
 //      GET /api/messages        summaries, newest first (JSON)
 
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
@@ -98,7 +99,9 @@ ${rows}
 
 function messagePage(m) {
   const attachments = m.attachments.length
-    ? `<ul>${m.attachments.map((a) => `<li>${htmlEscape(a.name)} (${htmlEscape(a.contentType)}, ${a.size} bytes)</li>`).join('')}</ul>`
+    ? `<ul>${m.attachments
+        .map((a, n) => `<li><a href="/messages/${encodeURIComponent(m.id)}/attachments/${n}">${htmlEscape(a.name)}</a> (${htmlEscape(a.contentType)}, ${a.size} bytes)</li>`)
+        .join('')}</ul>`
     : '<p>None.</p>';
   const id = encodeURIComponent(m.id);
   return page(
@@ -193,12 +196,19 @@ export async function startMailSink({ smtpPort = 1025, webPort = 1080, host = '1
     if (pathname === '/') return html(200, listPage(messages()));
     if (pathname === '/api/messages') return send(200, 'application/json; charset=utf-8', JSON.stringify(messages()));
 
-    const match = /^\/messages\/(\d+-\d+)(\.eml)?$/.exec(pathname);
+    const match = /^\/messages\/(\d+-\d+)(\.eml|\/attachments\/(\d+))?$/.exec(pathname);
     const message = match && byId.get(match[1]);
     if (!message) return html(404, page('Not found', '<h1>Not found</h1><p><a href="/">All messages</a></p>'));
     if (!match[2]) return html(200, messagePage(message));
     try {
       const raw = await readFile(join(dir, `${message.id}.eml`));
+      if (match[3] !== undefined) {
+        // Attachments are parsed from the stored message when asked for, so memory holds summaries only.
+        const attachment = (await simpleParser(raw)).attachments[Number(match[3])];
+        if (!attachment) return html(404, page('Not found', '<h1>No such attachment</h1>'));
+        const name = (attachment.filename ?? `attachment-${match[3]}`).replace(/[^\w.\-]/g, '_');
+        return send(200, attachment.contentType, attachment.content, { 'Content-Disposition': `inline; filename="${name}"` });
+      }
       return send(200, 'message/rfc822', raw, { 'Content-Disposition': `attachment; filename="${message.id}.eml"` });
     } catch {
       return html(404, page('Not found', '<h1>The .eml file is gone</h1>'));

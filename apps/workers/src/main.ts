@@ -1,12 +1,12 @@
 import 'reflect-metadata';
-import { createLogger, loadConfigOrExit } from '@oms/infra';
+import { createLogger, loadConfigOrExit, QUEUE_NAMES } from '@oms/infra';
 import { createWorkers } from './workers.factory';
 
 async function main() {
   const config = loadConfigOrExit('workers');
   const log = createLogger(config.LOG_LEVEL, 'workers');
   await createWorkers(config, log);
-  log.info({ queues: ['mail'] }, 'workers started');
+  log.info({ queues: QUEUE_NAMES }, 'workers started');
 }
 
 main().catch((error) => {

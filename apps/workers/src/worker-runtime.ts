@@ -5,6 +5,13 @@ import type Redis from 'ioredis';
 
 export const WORKER_LOGGER = Symbol('WORKER_LOGGER');
 
+/** The time the workers go by; tests hand in a clock they control (reminders, link expiry). */
+export interface Clock {
+  now(): Date;
+}
+export const CLOCK = Symbol('CLOCK');
+export const systemClock: Clock = { now: () => new Date() };
+
 export type JobHandler = (job: Job<EventJobData>) => Promise<unknown>;
 
 /**
@@ -35,7 +42,8 @@ export class WorkerRuntime implements OnApplicationShutdown {
           if (!handler) throw new Error(`no handler for job ${job.name} on queue ${queue}`);
           return handler(job);
         }),
-      { connection: this.connection, prefix: this.config.QUEUE_PREFIX, concurrency },
+      // A job whose worker died is taken over once its lock lapses (WORKER_LOCK_MS), and run again.
+      { connection: this.connection, prefix: this.config.QUEUE_PREFIX, concurrency, lockDuration: this.config.WORKER_LOCK_MS, stalledInterval: this.config.WORKER_LOCK_MS },
     );
     worker.on('failed', (job, error) =>
       this.log.warn({ queue, jobId: job?.id, name: job?.name, attempt: job?.attemptsMade, err: error.message }, 'job failed'),

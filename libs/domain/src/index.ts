@@ -8,3 +8,4 @@ export * from './products';
 export * from './customers';
 export * from './order';
 export * from './calendar';
+export * from './maker-side';

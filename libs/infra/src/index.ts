@@ -24,3 +24,5 @@ export * from './customers/customer.repository';
 export * from './products/product.repository';
 export * from './orders';
 export * from './database/versioned-write';
+export * from './makers-side';
+export * from './documents';

@@ -29,7 +29,8 @@ export class AccessGuard implements CanActivate {
   }
 }
 
-function bearerOf(req: Request): string {
+/** The bearer token of the Authorization header; NAL-401 without one. */
+export function bearerOf(req: Request): string {
   const header = req.header('authorization') ?? '';
   const [scheme, token] = header.split(' ');
   if (scheme?.toLowerCase() !== 'bearer' || !token) throw new DomainError('NAL-401');

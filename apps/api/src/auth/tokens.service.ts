@@ -6,14 +6,17 @@ import type { SignedInUser } from './access.decorators';
 
 const ACCESS = 'oms-access';
 const MEDIA = 'oms-media';
+const QUEUES = 'oms-queues';
 export const MEDIA_TOKEN_TTL_SECONDS = 60;
+/** The queue dashboard's cookie session: long enough to look into a problem, short enough to forget. */
+export const QUEUES_SESSION_TTL_SECONDS = 30 * 60;
 
 /** HS256 with the configured secret; every token we sign names us as issuer. */
 export function jwtOptions(config: AppConfig): JwtModuleOptions {
   return { secret: config.JWT_SECRET, signOptions: { issuer: 'oms' }, verifyOptions: { issuer: 'oms', algorithms: ['HS256'] } };
 }
 
-/** Short-lived JWTs: the bearer access token, and the one-minute download (media) token. */
+/** Short-lived JWTs: the bearer access token, the one-minute download (media) token and the queue dashboard's session. */
 @Injectable()
 export class TokensService {
   constructor(
@@ -43,6 +46,19 @@ export class TokensService {
 
   verifyMedia(token: string): SignedInUser {
     return this.verify(token, MEDIA, 'NAL-LO-07');
+  }
+
+  /** Held in the dashboard's path-scoped cookie: the browser's tab cannot send the bearer token. */
+  signQueuesSession(user: SignedInUser): { token: string; expiresIn: number } {
+    const token = this.jwt.sign(
+      { role: user.role, mkr: user.makerId },
+      { subject: user.id, audience: QUEUES, expiresIn: QUEUES_SESSION_TTL_SECONDS },
+    );
+    return { token, expiresIn: QUEUES_SESSION_TTL_SECONDS };
+  }
+
+  verifyQueuesSession(token: string): SignedInUser {
+    return this.verify(token, QUEUES, 'NAL-401');
   }
 
   private verify(token: string, audience: string, refusal: 'NAL-401' | 'NAL-LO-07'): SignedInUser {

@@ -1,5 +1,5 @@
 import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
-import { APP_CONFIG, AppConfig, createRedis, QueueRegistry } from '@oms/infra';
+import { APP_CONFIG, AppConfig, createRedis, jobOptions, QueueRegistry } from '@oms/infra';
 import type Redis from 'ioredis';
 
 export const REDIS = Symbol('REDIS');
@@ -9,7 +9,7 @@ export const REDIS = Symbol('REDIS');
 @Module({
   providers: [
     { provide: REDIS, inject: [APP_CONFIG], useFactory: (c: AppConfig) => createRedis(c.REDIS_URL) },
-    { provide: QueueRegistry, inject: [REDIS, APP_CONFIG], useFactory: (r: Redis, c: AppConfig) => new QueueRegistry(r, c.QUEUE_PREFIX) },
+    { provide: QueueRegistry, inject: [REDIS, APP_CONFIG], useFactory: (r: Redis, c: AppConfig) => new QueueRegistry(r, c.QUEUE_PREFIX, jobOptions(c)) },
   ],
   exports: [REDIS, QueueRegistry],
 })

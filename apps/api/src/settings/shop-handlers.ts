@@ -1,6 +1,6 @@
 import { Command, CommandHandler, ICommandHandler, IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DomainError, FieldValidationError, NotFoundError } from '@oms/domain';
-import { SecretBox, ShopRepository, SHOPS_CODE_UNIQUE, SHOPS_OWNER_FK, ShopWrite } from '@oms/infra';
+import { appendToOutbox, SecretBox, ShopRepository, SHOPS_CODE_UNIQUE, SHOPS_OWNER_FK, ShopWrite } from '@oms/infra';
 import { DataSource, EntityManager } from 'typeorm';
 import { page, Page } from '../common/http/envelope';
 import { constrainedWrite } from '../common/unique';
@@ -90,6 +90,10 @@ export class GetShopHandler implements IQueryHandler<GetShop> {
   }
 }
 
+/** Workers follow a shop's reminder days and hours from this event: a change reschedules without a restart. */
+const shopSaved = (m: EntityManager, shopId: string) =>
+  appendToOutbox(m, [{ type: 'shop.saved', aggregateType: 'shop', aggregateId: String(shopId), payload: { shopId: String(shopId) } }]);
+
 @CommandHandler(CreateShop)
 export class CreateShopHandler implements ICommandHandler<CreateShop> {
   constructor(private readonly dataSource: DataSource, private readonly shops: ShopRepository, private readonly box: SecretBox) {}
@@ -100,7 +104,9 @@ export class CreateShopHandler implements ICommandHandler<CreateShop> {
     return constrained(() =>
       this.dataSource.transaction(async (m) => {
         await checkOwner(this.shops, m, full.ownerUserId);
-        return shopView(await this.shops.insert(m, full), this.box);
+        const shop = await this.shops.insert(m, full);
+        await shopSaved(m, shop.id);
+        return shopView(shop, this.box);
       }),
     );
   }
@@ -117,6 +123,7 @@ export class UpdateShopHandler implements ICommandHandler<UpdateShop> {
         if (!(await this.shops.findById(id, { manager: m }))) throw new NotFoundError('shop');
         await checkOwner(this.shops, m, write.ownerUserId);
         if (!(await this.shops.update(m, id, body.version, write))) throw new DomainError('NAL-SHOP-001');
+        await shopSaved(m, id);
         return shopView((await this.shops.findById(id, { manager: m }))!, this.box);
       }),
     );
@@ -130,6 +137,7 @@ export class DeleteShopHandler implements ICommandHandler<DeleteShop> {
   async execute({ id }: DeleteShop): Promise<void> {
     await this.dataSource.transaction(async (m) => {
       if (!(await this.shops.softDelete(m, id))) throw new NotFoundError('shop');
+      await shopSaved(m, id);
     });
   }
 }

@@ -28,4 +28,10 @@ export const ORDERS_ROUTES: Record<string, string> = {
   'PUT /orders/batch/paid': PAYMENT,
   ...Object.fromEntries(Object.entries(COMMANDS).flatMap(([name, rule]) => [[`PUT /orders/:orderId/${name}`, rule], [`PUT /orders/batch/${name}`, rule]])),
   'DELETE /errors': PROCESS,
+  'GET /orders/:orderId/order-sheets': READ,
+  'POST /orders/:orderId/order-sheets': PROCESS,
+  'GET /orders/:orderId/download-order-maker': READ,
+  'GET /maker-confirmations/:token': 'public',
+  'POST /maker-confirmations/:token': 'public',
+  'GET /maker-confirmations/:token/sheet': 'public',
 };

@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { APP_CONFIG, AppConfig, createRedis, Logger, OutboxRelay, QueueRegistry } from '@oms/infra';
+import { APP_CONFIG, AppConfig, createRedis, jobOptions, Logger, OutboxRelay, QueueRegistry } from '@oms/infra';
 import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { WORKER_LOGGER } from '../worker-runtime';
@@ -13,7 +13,7 @@ export class RelayService implements OnApplicationBootstrap, OnApplicationShutdo
 
   constructor(dataSource: DataSource, @Inject(APP_CONFIG) private readonly config: AppConfig, @Inject(WORKER_LOGGER) log: Logger) {
     this.redis = createRedis(config.REDIS_URL);
-    this.queues = new QueueRegistry(this.redis, config.QUEUE_PREFIX);
+    this.queues = new QueueRegistry(this.redis, config.QUEUE_PREFIX, jobOptions(config));
     this.relay = new OutboxRelay(dataSource, this.queues, log);
   }
 

@@ -70,11 +70,11 @@ describe('configuration', () => {
     );
   });
 
-  it('requires a 32-byte data-encryption key for the api only, and reads the old keys as a list', () => {
+  it('requires a 32-byte data-encryption key for the api and the workers (order sheet links), and reads the old keys as a list', () => {
     const { DATA_ENCRYPTION_KEY: _, ...env } = base;
     expect(messageOf(() => loadConfig('api', env))).toBe('Configuration error: DATA_ENCRYPTION_KEY is required but not set');
     expect(() => loadConfig('cli', env)).not.toThrow();
-    expect(() => loadConfig('workers', env)).not.toThrow();
+    expect(messageOf(() => loadConfig('workers', env))).toBe('Configuration error: DATA_ENCRYPTION_KEY is required but not set');
     expect(messageOf(() => loadConfig('api', { ...base, DATA_ENCRYPTION_KEY: Buffer.alloc(16, 1).toString('base64') }))).toBe(
       'Configuration error: DATA_ENCRYPTION_KEY must be the base64 of 32 random bytes (openssl rand -base64 32)',
     );
@@ -97,5 +97,9 @@ describe('configuration', () => {
 
   it('treats an empty variable as unset', () => {
     expect(messageOf(() => loadConfig('workers', { ...base, SMTP_URL: '' }))).toBe('Configuration error: SMTP_URL is required but not set');
+    expect(messageOf(() => loadConfig('workers', { ...base, FAX_GATEWAY_ADDRESS: 'fax@gateway.example' }))).toBe(
+      'Configuration error: FAX_GATEWAY_ADDRESS must be an address with {fax} before the @, like {fax}@fax-gateway.example',
+    );
+    expect(loadConfig('workers', base)).toEqual(expect.objectContaining({ FAX_GATEWAY_ADDRESS: '{fax}@fax-gateway.oms.local', MAKER_CONFIRM_LINK_DAYS: 14, JOB_ATTEMPTS: 8 }));
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_CONFIRM_LINK_DAYS, isFaxGatewayPattern } from '@oms/domain';
 import { decodeEncryptionKey } from '../secrets/encryption-key';
 
 /**
@@ -52,6 +53,24 @@ const schema = z.object({
   MICROSOFT_USERINFO_URL: url(['http', 'https']).default('https://graph.microsoft.com/oidc/userinfo'),
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().min(3).default('OMS <no-reply@oms.local>'),
+  // Order sheets for fax makers go by e-mail to this address; {fax} becomes the fax number's digits.
+  FAX_GATEWAY_ADDRESS: z
+    .string()
+    .default('{fax}@fax-gateway.oms.local')
+    .refine(isFaxGatewayPattern, { message: 'must be an address with {fax} before the @, like {fax}@fax-gateway.example' }),
+  // How long a maker's confirmation link works.
+  MAKER_CONFIRM_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(DEFAULT_CONFIRM_LINK_DAYS),
+  // Who orders, printed on order sheets and in mail to makers.
+  SENDER_COMPANY: z.string().min(1).default('OMS 受発注センター'),
+  SENDER_PHONE: z.string().min(1).optional(),
+  SENDER_EMAIL: z.string().email().optional(),
+  // Staff digests of reminders go to the shop owner's e-mail, else here.
+  STAFF_DIGEST_TO: z.string().email().optional(),
+  // Retries of a job that failed (a mail server down…): how many tries in all, and the first wait (doubling).
+  JOB_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  JOB_BACKOFF_MS: z.coerce.number().int().min(10).default(5000),
+  // How long a worker holds a job before another may take it over (a worker that died is noticed after this).
+  WORKER_LOCK_MS: z.coerce.number().int().min(1000).default(30000),
   OUTBOX_RELAY_INTERVAL_MS: z.coerce.number().int().min(50).default(500),
   WORKER_HEARTBEAT_MS: z.coerce.number().int().min(1000).default(30000),
   // AES-256-GCM key sealing the secrets kept in the database (shops' EC passwords, API auth codes).
@@ -76,7 +95,7 @@ const schema = z.object({
 /** What each process needs beyond DATABASE_URL. The types promise them all: a process only reads what it requires. */
 const REQUIRED_BY: Record<ProcessKind, readonly (keyof z.infer<typeof schema>)[]> = {
   api: ['REDIS_URL', 'JWT_SECRET', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'MICROSOFT_CLIENT_ID', 'MICROSOFT_CLIENT_SECRET', 'DATA_ENCRYPTION_KEY'],
-  workers: ['REDIS_URL', 'SMTP_URL'],
+  workers: ['REDIS_URL', 'SMTP_URL', 'DATA_ENCRYPTION_KEY'],
   cli: [],
 };
 

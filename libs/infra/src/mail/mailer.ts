@@ -2,16 +2,27 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer, { Transporter } from 'nodemailer';
 
-/** Mail templates live as files beside the package (`templates/mail/*.txt`): a `Subject:` line, then the body. */
+/**
+ * Mail templates live as files beside the package: `templates/mail/<locale>/<name>.txt` (Japanese
+ * and English), or `templates/mail/<name>.txt` for one mail in both languages. A `Subject:` line, then the body.
+ */
 const TEMPLATE_DIR = join(__dirname, '..', '..', 'templates', 'mail');
+
+export type MailLocale = 'ja' | 'en';
 
 export interface RenderedMail {
   subject: string;
   text: string;
 }
 
-export function renderMailTemplate(name: string, vars: Record<string, string>): RenderedMail {
-  const source = readFileSync(join(TEMPLATE_DIR, `${name}.txt`), 'utf8');
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
+export function renderMailTemplate(name: string, vars: Record<string, string>, locale?: MailLocale): RenderedMail {
+  const source = readFileSync(join(TEMPLATE_DIR, locale ?? '', `${name}.txt`), 'utf8');
   const [first, ...rest] = source.split('\n');
   if (!first.startsWith('Subject: ')) throw new Error(`mail template ${name} must start with a Subject: line`);
   const fill = (s: string) =>
@@ -31,12 +42,23 @@ export function createMailTransport(smtpUrl: string): Transporter {
   return nodemailer.createTransport(url.toString());
 }
 
+/**
+ * Sends one mail. `messageId`, when given, is fixed by the caller (e.g. one per order sheet
+ * revision), so a copy that a crash made go twice can be recognised as the same message.
+ */
 export async function sendMail(
   transport: Transporter,
   from: string,
   to: string,
   mail: RenderedMail,
+  extra: { attachments?: MailAttachment[]; messageId?: string } = {},
 ): Promise<{ messageId: string }> {
-  const info = await transport.sendMail({ from, to, subject: mail.subject, text: mail.text });
+  const info = await transport.sendMail({ from, to, subject: mail.subject, text: mail.text, attachments: extra.attachments, messageId: extra.messageId });
   return { messageId: info.messageId };
+}
+
+/** A Message-ID of our own for a key, in the sender's domain (RFC 5322 wants a domain on the right). */
+export function ownMessageId(key: string, from: string): string {
+  const domain = /@([^>\s]+)/.exec(from)?.[1] ?? 'oms.local';
+  return `<${key}@${domain}>`;
 }

@@ -1,5 +1,6 @@
 import { DomainError, isLineStatus, LineStatus, MakerConfirmStatus, MakerPartState, Order, OrderLineState, OrderState, TimelinePeriod } from '@oms/domain';
 import { EntityManager } from 'typeorm';
+import { recordOrderError } from '../makers-side/order-errors';
 import { appendToOutbox } from '../outbox/outbox.writer';
 
 const DATE = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
@@ -150,6 +151,16 @@ export class OrderRepository {
     }
     await this.writeMakerParts(manager, s.id, s.makers);
     await appendToOutbox(manager, events);
+    // A maker that does not accept is something staff must act on: an order error on the order and in the list.
+    for (const refused of events.filter((e) => e.type === 'order.maker_refused')) {
+      const part = s.makers.find((m) => m.makerId === refused.payload.makerId);
+      await recordOrderError(manager, {
+        orderId: s.id,
+        makerId: refused.payload.makerId ?? null,
+        code: 'NAL_ORD-125',
+        message: `メーカーが受注できないと回答しました: ${part?.refusalReason ?? ''}`,
+      });
+    }
     return { version: rows[0].version, updatedAt: rows[0].updated_at };
   }
 

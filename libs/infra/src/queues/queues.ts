@@ -3,12 +3,15 @@ import { JobsOptions, Queue } from 'bullmq';
 import Redis, { RedisOptions } from 'ioredis';
 
 /** The BullMQ queues. One processor file per queue in apps/workers. */
-export const QUEUE_NAMES = ['mail'] as const;
+export const QUEUE_NAMES = ['mail', 'order-sheets', 'reminders'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** Which queues each outbox event type is published to. The relay refuses to start on an unrouted type. */
 export const EVENT_ROUTES: Readonly<Record<string, readonly QueueName[]>> = {
   'account.created': ['mail'],
+  'order.sent_to_maker': ['order-sheets'],
+  'order.sheet_requested': ['order-sheets'],
+  'shop.saved': ['reminders'],
 };
 
 /** What a job carries: the outbox event, whose id is also the job id (a row published twice is one job). */
@@ -35,10 +38,15 @@ export function eventJobData(eventId: string, event: DomainEvent, occurredAt: Da
 /** Delivery is at least once: keep finished jobs long enough that a re-published event id is still recognised. */
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   attempts: 8,
-  backoff: { type: 'exponential', delay: 2000 },
+  backoff: { type: 'exponential', delay: 5000 },
   removeOnComplete: { age: 14 * 24 * 3600 },
   removeOnFail: { age: 30 * 24 * 3600 },
 };
+
+/** The job options with the configured retries (JOB_ATTEMPTS, JOB_BACKOFF_MS). */
+export function jobOptions(retry: { JOB_ATTEMPTS: number; JOB_BACKOFF_MS: number }): JobsOptions {
+  return { ...DEFAULT_JOB_OPTIONS, attempts: retry.JOB_ATTEMPTS, backoff: { type: 'exponential', delay: retry.JOB_BACKOFF_MS } };
+}
 
 export function redisOptions(forWorker: boolean): RedisOptions {
   // Workers block on Redis and must retry forever; producers and health checks fail fast instead of queueing.
@@ -58,12 +66,13 @@ export class QueueRegistry {
   constructor(
     private readonly connection: Redis,
     private readonly prefix: string,
+    private readonly defaultJobOptions: JobsOptions = DEFAULT_JOB_OPTIONS,
   ) {}
 
   get(name: QueueName): Queue {
     let queue = this.queues.get(name);
     if (!queue) {
-      queue = new Queue(name, { connection: this.connection, prefix: this.prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+      queue = new Queue(name, { connection: this.connection, prefix: this.prefix, defaultJobOptions: this.defaultJobOptions });
       this.queues.set(name, queue);
     }
     return queue;

@@ -34,12 +34,15 @@ export class ApplyOrderActionToMany extends Command<BatchResult[]> {
   }
 }
 
+/** Who acts: a signed-in user, or a maker through a confirmation link (no user: id null). */
+export type OrderActor = Omit<SignedInUser, 'id'> & { id: string | null };
+
 /**
  * The unit of work of one command on one order (STYLE.md "one command, end to end"): load, check
  * the version the client read, let the aggregate apply its rules, save with compare-and-set.
  * A maker sees only orders with its lines (404 otherwise) and acts only on its own lines.
  */
-async function applyToOrder(manager: EntityManager, orders: OrderRepository, target: OrderTarget, action: OrderAction, actor: SignedInUser): Promise<AppliedAction> {
+export async function applyToOrder(manager: EntityManager, orders: OrderRepository, target: OrderTarget, action: OrderAction, actor: OrderActor): Promise<AppliedAction> {
   const order = await orders.load(manager, target.orderId);
   const lines = order?.snapshot().lines ?? [];
   if (!order || (actor.role === 'maker' && !lines.some((l) => l.makerId === actor.makerId))) throw new NotFoundError('order');

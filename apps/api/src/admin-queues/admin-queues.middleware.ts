@@ -1,0 +1,83 @@
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { ExpressAdapter } from '@bull-board/express';
+import { Injectable, NestMiddleware } from '@nestjs/common';
+import { DomainError, isAllowed } from '@oms/domain';
+import { QUEUE_NAMES, QueueRegistry } from '@oms/infra';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { SignedInUser } from '../auth/access.decorators';
+import { bearerOf } from '../auth/access.guard';
+import { TokensService } from '../auth/tokens.service';
+
+/** Where the dashboard lives, global prefix included (the cookie's path and Bull Board's base path). */
+export const ADMIN_QUEUES_PATH = '/api/v1/admin/queues';
+export const QUEUES_SESSION_COOKIE = 'oms_queues';
+
+const BOARD_CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; base-uri 'self'; frame-ancestors 'none'";
+
+/**
+ * Bull Board over every queue, for system administrators. Runs before the routes: requests with the
+ * dashboard's session cookie (or a bearer token) are served here; the entry without either, or
+ * carrying `?token=`, goes on to AdminQueuesController, which trades the media token for the cookie.
+ */
+@Injectable()
+export class AdminQueuesMiddleware implements NestMiddleware {
+  private readonly board: RequestHandler;
+
+  constructor(
+    private readonly tokens: TokensService,
+    queues: QueueRegistry,
+  ) {
+    const serverAdapter = new ExpressAdapter().setBasePath(ADMIN_QUEUES_PATH);
+    createBullBoard({
+      queues: QUEUE_NAMES.map((name) => new BullMQAdapter(queues.get(name))),
+      serverAdapter,
+      options: { uiConfig: { boardTitle: 'OMS queues', hideDocsLink: true } },
+    });
+    const app = serverAdapter.getRouter();
+    app.disable('x-powered-by');
+    this.board = mountedAt(ADMIN_QUEUES_PATH, app);
+  }
+
+  use(req: Request, res: Response, next: NextFunction): void {
+    if (isTokenExchange(req)) return next();
+    const caller = this.callerOf(req);
+    if (!isAllowed(caller.role, 'operations.admin')) throw new DomainError('NAL-403');
+    // Bull Board's page links Google's fonts: the browser may load only what this server serves.
+    res.setHeader('Content-Security-Policy', BOARD_CSP);
+    this.board(req, res, next);
+  }
+
+  private callerOf(req: Request): SignedInUser {
+    const session = req.cookies?.[QUEUES_SESSION_COOKIE];
+    return session ? this.tokens.verifyQueuesSession(session) : this.tokens.verifyAccess(bearerOf(req));
+  }
+}
+
+/** The entry with a media token, or with nothing at all (the controller then asks for the media token). */
+function isTokenExchange(req: Request): boolean {
+  if (req.method !== 'GET' || req.path.replace(/\/$/, '') !== ADMIN_QUEUES_PATH) return false;
+  return req.query.token !== undefined || (!req.cookies?.[QUEUES_SESSION_COOKIE] && !req.header('authorization'));
+}
+
+/**
+ * What Express's `app.use(base, subApp)` does, without a runtime dependency on express itself: Nest
+ * registers this middleware as a route (full `req.url`), and Bull Board's app routes from its base.
+ */
+function mountedAt(base: string, app: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    const { url, baseUrl } = req;
+    const [reqProto, resProto] = [Object.getPrototypeOf(req), Object.getPrototypeOf(res)];
+    const rest = url.slice(base.length);
+    req.url = rest.startsWith('/') ? rest : `/${rest}`;
+    req.baseUrl = base;
+    app(req, res, (err?: unknown) => {
+      // Bull Board had nothing for this path: hand the request back as it came (Nest answers 404).
+      Object.setPrototypeOf(req, reqProto);
+      Object.setPrototypeOf(res, resProto);
+      req.url = url;
+      req.baseUrl = baseUrl;
+      next(err);
+    });
+  };
+}

@@ -1,0 +1,68 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import type { Response } from 'express';
+import { Allow, CurrentUser, Download, Public, SignedInUser } from '../auth/access.decorators';
+import { one } from '../common/http/envelope';
+import { RateLimitGuard } from '../common/rate-limit.guard';
+import { AnswerMakerConfirmation, GetMakerConfirmation, MakerSheet } from './maker-confirmations';
+import { DownloadOrderSheetQuery, MakerAnswerBody, OrderIdParam, RequestOrderSheetBody, TokenParam } from './maker-confirmation.dto';
+import { DownloadOrderSheet, ListOrderSheets, RequestOrderSheet } from './order-sheets';
+import type { SheetFile } from '@oms/infra';
+
+function sendFile(res: Response, file: SheetFile): void {
+  res.setHeader('Content-Type', file.contentType);
+  res.setHeader('Content-Disposition', `attachment; filename="${file.fileName}"`);
+  res.setHeader('Cache-Control', 'private, no-store');
+  res.send(file.body);
+}
+
+/** The maker confirmation page's calls: public, reached with the link's token, rate-limited per address. */
+@Controller('maker-confirmations')
+@UseGuards(RateLimitGuard)
+export class MakerConfirmationsController {
+  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus) {}
+
+  @Get(':token')
+  @Public()
+  async get(@Param() { token }: TokenParam) {
+    return one(await this.queries.execute(new GetMakerConfirmation(token)));
+  }
+
+  @Post(':token')
+  @HttpCode(200)
+  @Public()
+  async answer(@Param() { token }: TokenParam, @Body() body: MakerAnswerBody) {
+    return one(await this.commands.execute(new AnswerMakerConfirmation(token, body)));
+  }
+
+  @Get(':token/sheet')
+  @Public()
+  async sheet(@Param() { token }: TokenParam, @Res() res: Response) {
+    sendFile(res, await this.queries.execute(new MakerSheet(token)));
+  }
+}
+
+/** An order's sheets: the list on the order detail, a resend or release, the download. */
+@Controller('orders')
+export class OrderSheetsController {
+  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus) {}
+
+  @Get(':orderId/order-sheets')
+  @Allow('orders.read')
+  async list(@CurrentUser() user: SignedInUser, @Param() { orderId }: OrderIdParam) {
+    return one(await this.queries.execute(new ListOrderSheets(user, String(orderId))));
+  }
+
+  @Post(':orderId/order-sheets')
+  @HttpCode(202)
+  @Allow('orders.process')
+  async request(@CurrentUser() user: SignedInUser, @Param() { orderId }: OrderIdParam, @Body() body: RequestOrderSheetBody) {
+    return one(await this.commands.execute(new RequestOrderSheet(user, String(orderId), String(body.makerId), body.version)));
+  }
+
+  @Get(':orderId/download-order-maker')
+  @Download('orders.read')
+  async download(@CurrentUser() user: SignedInUser, @Param() { orderId }: OrderIdParam, @Query() query: DownloadOrderSheetQuery, @Res() res: Response) {
+    sendFile(res, await this.queries.execute(new DownloadOrderSheet(user, String(orderId), String(query.makerId), query.fileType ?? 'pdf', query.revision)));
+  }
+}

@@ -1,0 +1,4 @@
+export * from './edi-stop';
+export * from './order-sheet';
+export * from './confirmation';
+export * from './reminders';

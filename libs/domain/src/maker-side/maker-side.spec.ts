@@ -1,0 +1,99 @@
+import { DomainError } from '../errors';
+import { checkConfirmLink } from './confirmation';
+import { ediHold } from './edi-stop';
+import { isFaxGatewayPattern, isResent, sheetRecipient } from './order-sheet';
+import { addDays, isReminderDue, reminderCron, reminderCutoffs, reminderSchedules } from './reminders';
+
+const code = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (e) {
+    return (e as DomainError).code;
+  }
+  return null;
+};
+
+describe('EDI stop', () => {
+  const shop = { ediStopAmount: 30, npLimitAmount: null };
+  it('holds an order whose total reaches the stop amount (× 10,000 yen), not one just below', () => {
+    expect(ediHold({ total: 299_999, paymentMethodId: 1 }, shop)).toBeNull();
+    expect(ediHold({ total: 300_000, paymentMethodId: 1 }, shop)).toEqual({ code: 'NAL_ORD-123', limit: 300_000, total: 300_000 });
+  });
+  it('has no stop when the shop sets none', () => {
+    expect(ediHold({ total: 10_000_000, paymentMethodId: 1 }, { ediStopAmount: null, npLimitAmount: null })).toBeNull();
+  });
+  it('holds a deferred payment over the standard cap of 55,000 yen, or over the shop’s own limit', () => {
+    const none = { ediStopAmount: null, npLimitAmount: null };
+    expect(ediHold({ total: 55_000, paymentMethodId: 4 }, none)).toBeNull();
+    expect(ediHold({ total: 55_001, paymentMethodId: 4 }, none)?.code).toBe('NAL_ORD-126');
+    expect(ediHold({ total: 40_001, paymentMethodId: 4 }, { ediStopAmount: null, npLimitAmount: 40_000 })).toEqual({ code: 'NAL_ORD-126', limit: 40_000, total: 40_001 });
+    expect(ediHold({ total: 90_000, paymentMethodId: 1 }, none)).toBeNull();
+  });
+  it('names the EDI stop first when both apply', () => {
+    expect(ediHold({ total: 100_000, paymentMethodId: 4 }, { ediStopAmount: 1, npLimitAmount: null })?.code).toBe('NAL_ORD-123');
+  });
+});
+
+describe('order sheet recipient', () => {
+  const gateway = '{fax}@fax-gateway.example';
+  it('mails e-mail makers at their address', () => {
+    expect(sheetRecipient({ orderMethod: 'email', email: ' maker@example.jp ', fax: '03-1234-5678' }, gateway)).toBe('maker@example.jp');
+    expect(sheetRecipient({ orderMethod: 'email', email: null, fax: '03-1234-5678' }, gateway)).toBeNull();
+  });
+  it('faxes through the gateway with the fax number’s digits', () => {
+    expect(sheetRecipient({ orderMethod: 'fax', email: 'x@example.jp', fax: '03-1234-5678' }, gateway)).toBe('0312345678@fax-gateway.example');
+    expect(sheetRecipient({ orderMethod: 'fax', email: null, fax: '(06) 1234 5678' }, 'fax+{fax}@gw.local')).toBe('fax+0612345678@gw.local');
+    expect(sheetRecipient({ orderMethod: 'fax', email: null, fax: '123' }, gateway)).toBeNull();
+    expect(sheetRecipient({ orderMethod: 'fax', email: null, fax: null }, gateway)).toBeNull();
+  });
+  it('accepts only gateway patterns with one {fax} before the @', () => {
+    expect(isFaxGatewayPattern('{fax}@fax-gateway.example')).toBe(true);
+    expect(isFaxGatewayPattern('fax@gateway.example')).toBe(false);
+    expect(isFaxGatewayPattern('{fax}{fax}@gateway.example')).toBe(false);
+    expect(isFaxGatewayPattern('{fax}@')).toBe(false);
+    expect(isFaxGatewayPattern('x@{fax}.example')).toBe(false);
+  });
+  it('marks a revision re-sent only after a sent one', () => {
+    expect(isResent([])).toBe(false);
+    expect(isResent([{ status: 'held' }, { status: 'failed' }])).toBe(false);
+    expect(isResent([{ status: 'sent' }])).toBe(true);
+  });
+});
+
+describe('confirmation link', () => {
+  const now = new Date('2026-11-22T00:00:00Z');
+  it('works until it expires, and once', () => {
+    expect(code(() => checkConfirmLink({ expiresAt: new Date('2026-11-22T00:00:01Z'), usedAt: null }, now))).toBeNull();
+    expect(code(() => checkConfirmLink({ expiresAt: now, usedAt: null }, now))).toBe('NAL_ORD-132');
+    expect(code(() => checkConfirmLink({ expiresAt: new Date('2026-12-01T00:00:00Z'), usedAt: now }, now))).toBe('NAL_ORD-131');
+  });
+});
+
+describe('reminders', () => {
+  it('schedules a daily run per kind that has both days and hour', () => {
+    expect(reminderSchedules({ orderReminderDays: 2, orderReminderHour: 9, shipReminderDays: null, shipReminderHour: 15 })).toEqual([{ kind: 'confirm', days: 2, hour: 9 }]);
+    expect(reminderSchedules({ orderReminderDays: 2, orderReminderHour: 0, shipReminderDays: 7, shipReminderHour: 23 })).toHaveLength(2);
+    expect(reminderCron(9)).toBe('0 0 9 * * *');
+  });
+  it('counts days over month and year ends', () => {
+    expect(addDays('2026-12-30', 3)).toBe('2027-01-02');
+    expect(addDays('2027-03-01', -1)).toBe('2027-02-28');
+  });
+  const part = { makerOrderDate: '2026-11-20', makerReceiveDate: null, estimatedShipDate: null, shipDate: null, confirmStatus: null };
+  it('reminds of an unanswered order once its days have passed', () => {
+    expect(reminderCutoffs('confirm', 2, '2026-11-22')).toEqual({ orderedOnOrBefore: '2026-11-20' });
+    expect(isReminderDue('confirm', part, 2, '2026-11-21')).toBe(false);
+    expect(isReminderDue('confirm', part, 2, '2026-11-22')).toBe(true);
+    expect(isReminderDue('confirm', { ...part, makerReceiveDate: '2026-11-21' }, 2, '2026-11-30')).toBe(false);
+  });
+  it('reminds of a shipment after the estimated ship date, or days after an undecided answer', () => {
+    const received = { ...part, makerReceiveDate: '2026-11-21', confirmStatus: 1, estimatedShipDate: '2026-11-25' };
+    expect(isReminderDue('ship', received, 3, '2026-11-25')).toBe(false);
+    expect(isReminderDue('ship', received, 3, '2026-11-26')).toBe(true);
+    expect(isReminderDue('ship', { ...received, shipDate: '2026-11-25' }, 3, '2026-11-30')).toBe(false);
+    const undecided = { ...received, confirmStatus: 2, estimatedShipDate: null };
+    expect(isReminderDue('ship', undecided, 3, '2026-11-23')).toBe(false);
+    expect(isReminderDue('ship', undecided, 3, '2026-11-24')).toBe(true);
+    expect(isReminderDue('ship', { ...received, confirmStatus: 3 }, 3, '2026-12-24')).toBe(false);
+  });
+});

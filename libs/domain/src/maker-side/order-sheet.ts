@@ -1,0 +1,31 @@
+import type { OrderMethod } from '../maker';
+
+/** Why a sheet revision exists: the order went to the maker, or staff sent it again or released a held one. */
+export type SheetReason = 'ordered' | 'resend' | 'release';
+export type SheetStatus = 'pending' | 'held' | 'sent' | 'failed';
+
+/** Line statuses a maker has a sheet for: ordered, order received, re-ordered, re-order received. */
+export const SHEET_LINE_STATUSES: readonly number[] = [3, 4, 10, 11];
+
+/**
+ * Where an order sheet goes. E-mail makers get it at their address; fax makers through the fax
+ * gateway, whose address pattern holds `{fax}` for the fax number's digits (Japanese internet-fax
+ * services take `0312345678@gateway`). Null when the maker lacks the address its method needs.
+ */
+export function sheetRecipient(maker: { orderMethod: OrderMethod; email: string | null; fax: string | null }, faxGateway: string): string | null {
+  if (maker.orderMethod === 'email') return maker.email?.trim() || null;
+  const digits = (maker.fax ?? '').replace(/\D/g, '');
+  if (digits.length < 10) return null;
+  return faxGateway.replace('{fax}', digits);
+}
+
+/** A gateway pattern is an address with exactly one `{fax}` in its local part. */
+export function isFaxGatewayPattern(pattern: string): boolean {
+  const [local, domain, ...rest] = pattern.split('@');
+  return rest.length === 0 && Boolean(domain) && local.split('{fax}').length === 2 && /^[^\s@{}]+$/.test(domain);
+}
+
+/** A revision is marked re-sent when an earlier revision of the same order and maker was sent. */
+export function isResent(earlier: readonly { status: SheetStatus }[]): boolean {
+  return earlier.some((s) => s.status === 'sent');
+}
