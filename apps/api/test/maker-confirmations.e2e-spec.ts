@@ -138,6 +138,20 @@ describe('maker confirmation link (public)', () => {
     const order = await twoMakerOrder();
     const token = await linkFor(ctx.api, order.id, makerA);
     await ctx.api.dataSource.query(`UPDATE order_lines SET status = 4 WHERE order_id = $1 AND maker_id = $2`, [order.id, makerA]);
+    expectErrorEnvelope((await get(token).expect(400)).body, 'NAL_ORD-131');
     expectErrorEnvelope((await answer(token, { version: 1, answer: 'accept' }).expect(400)).body, 'NAL_ORD-131');
+  });
+
+  it('is used up by an answer recorded in the console, a refusal too', async () => {
+    const order = await twoMakerOrder();
+    const token = await linkFor(ctx.api, order.id, makerB);
+    const staff = await ctx.api.signedIn('operator');
+    await ctx.api.http
+      .put(`/api/v1/orders/${order.id}/maker_received_process`)
+      .set('Authorization', staff.auth)
+      .send({ version: 1, line_ids: [Number(order.lineIds[1])], maker_receive_date: japanToday(), confirm_status: 3, refusal_reason: '在庫切れ' })
+      .expect(200);
+    expectErrorEnvelope((await get(token).expect(400)).body, 'NAL_ORD-131');
+    expectErrorEnvelope((await answer(token, { version: 2, answer: 'accept' }).expect(400)).body, 'NAL_ORD-131');
   });
 });

@@ -164,7 +164,9 @@ describe('order sheets by e-mail and by fax gateway', () => {
       smtp.beforeAccept = undefined;
       await api.http.post(`/api/v1/orders/${order.id}/order-sheets`).set('Authorization', auth).send({ maker_id: Number(faxMaker), version: 1 }).expect(400);
       const res = await api.http.post(`/api/v1/orders/${order.id}/order-sheets`).set('Authorization', auth).send({ maker_id: Number(faxMaker), version: order.version }).expect(202);
-      expect(res.body.data).toEqual({ requested: true, reason: 'resend' });
+      expect(res.body.data).toEqual({ requested: true, reason: 'resend', version: order.version + 1 });
+      // A second click with the version it read is stale: one sheet per request.
+      await api.http.post(`/api/v1/orders/${order.id}/order-sheets`).set('Authorization', auth).send({ maker_id: Number(faxMaker), version: order.version }).expect(400);
       const [, second] = await until(() => sheetsOf(api, order.id), (s) => s[1]?.status === 'sent', 20_000, 'second revision');
       expect(second).toEqual(expect.objectContaining({ revision: 2, reason: 'resend', resent: false }));
       const list2 = (await api.http.get(`/api/v1/orders/${order.id}/order-sheets`).set('Authorization', auth).expect(200)).body.data;
@@ -174,7 +176,7 @@ describe('order sheets by e-mail and by fax gateway', () => {
       ]);
 
       // Another resend after that one: marked re-sent in the sheet and the mail.
-      await api.http.post(`/api/v1/orders/${order.id}/order-sheets`).set('Authorization', auth).send({ maker_id: Number(faxMaker), version: order.version }).expect(202);
+      await api.http.post(`/api/v1/orders/${order.id}/order-sheets`).set('Authorization', auth).send({ maker_id: Number(faxMaker), version: res.body.data.version }).expect(202);
       const sheets = await until(() => sheetsOf(api, order.id), (s) => s[2]?.status === 'sent', 20_000, 'third revision');
       expect(sheets[2]).toEqual(expect.objectContaining({ revision: 3, resent: true }));
       const resent = smtp.messages.filter((m) => m.subject?.includes(order.orderNo));
@@ -214,6 +216,29 @@ describe('order sheets by e-mail and by fax gateway', () => {
     expect(detail.errors).toEqual([expect.objectContaining({ code: 'NAL_ORD-126', message: expect.stringContaining('¥10,000') })]);
   });
 
+  it('lists every line with the maker on each revision: a second order to the same maker adds to it, a cancelled line leaves it', async () => {
+    const order = await createOrder(api, auth, shopId, [
+      { makerId: mailMaker, productName: '檜のまな板' },
+      { makerId: mailMaker, productName: '竹のざる' },
+      { makerId: mailMaker, productName: '栗の菓子皿' },
+    ]);
+    const [first, second, third] = order.lineIds.map(Number);
+    const put = (command: string, version: number, lineIds: number[], extra: object = {}) =>
+      api.http.put(`/api/v1/orders/${order.id}/${command}`).set('Authorization', auth).send({ version, line_ids: lineIds, ...extra }).expect(200);
+    let version = (await put('order_process', order.version, [first, second])).body.data.version;
+    await until(() => sheetsOf(api, order.id), (s) => s[0]?.status === 'sent', 20_000, 'first revision');
+    version = (await put('cancel', version, [first], { shipping_fee: 0, fee: 0 })).body.data.version;
+    await put('order_process', version, [third]);
+    const sheets = await until(() => sheetsOf(api, order.id), (s) => s[1]?.status === 'sent', 20_000, 'second revision');
+    expect(sheets[1]).toEqual(expect.objectContaining({ revision: 2, resent: true, reason: 'ordered' }));
+    const mails = smtp.messages.filter((m) => m.subject?.includes(order.orderNo));
+    expect(mails).toHaveLength(2);
+    const text = (await extractPdfText(mails[1].attachments[0].content)).text.replace(/\s/g, '');
+    expect(text).toContain('竹のざる');
+    expect(text).toContain('栗の菓子皿');
+    expect(text).not.toContain('檜のまな板');
+  });
+
   it('answers 404 for another maker’s sheet, and NAL_ORD-133 before any sheet exists', async () => {
     const order = await orderSentToMakers(api, auth, shopId, [{ makerId: mailMaker, productName: '杉の下駄箱' }]);
     await until(() => sheetsOf(api, order.id), (s) => s[0]?.status === 'sent', 20_000, 'sheet');
@@ -228,6 +253,11 @@ describe('order sheets by e-mail and by fax gateway', () => {
     const none = await api.http.get(`/api/v1/orders/${order.id}/download-order-maker?maker_id=${faxMaker}&token=${staffToken}`).expect(404);
     expect(none.body.error.error_code).toBe('NAL_ORD-133');
     await api.http.post(`/api/v1/orders/${order.id}/order-sheets`).set('Authorization', auth).send({ maker_id: Number(faxMaker), version: order.version }).expect(400);
+    // The sheet holds the maker's live link: a role that may not record a maker's answer may not download it.
+    const callCenter = await api.signedIn('call_center');
+    const { token: ccToken } = (await api.http.get('/api/v1/medias/token').set('Authorization', callCenter.auth).expect(200)).body.data;
+    await api.http.get(`/api/v1/orders/${order.id}/download-order-maker?maker_id=${mailMaker}&token=${ccToken}`).expect(403);
+    expect((await api.http.get(`/api/v1/orders/${order.id}/order-sheets`).set('Authorization', callCenter.auth).expect(200)).body.data).toHaveLength(1);
   });
 });
 

@@ -1,7 +1,7 @@
 import { Command, CommandHandler, ICommandHandler, IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { checkConfirmLink, DomainError, FieldValidationError, japanToday, LINE_STATUS, MAKER_ANSWER_STATUS, parseDate } from '@oms/domain';
 import { Inject } from '@nestjs/common';
-import { APP_CONFIG, AppConfig, ConfirmLinkRow, findConfirmLink, OrderRepository, OrderSheetsRepository, SecretBox, sheetContent, SheetFile, sheetFile, useUpConfirmLinks } from '@oms/infra';
+import { APP_CONFIG, AppConfig, ConfirmLinkRow, findConfirmLink, OrderRepository, OrderSheetsRepository, SecretBox, sheetContent, SheetFile, sheetFile } from '@oms/infra';
 import { DataSource, EntityManager } from 'typeorm';
 import { applyToOrder } from '../orders/commands/apply-order-action';
 import { MakerAnswerBody } from './maker-confirmation.dto';
@@ -55,11 +55,13 @@ export class GetMakerConfirmationHandler implements IQueryHandler<GetMakerConfir
       [link.order_id, link.maker_id],
     );
     if (!row) throw new DomainError('NAL_ORD-130');
-    const lines = await this.dataSource.query(
+    const lines: MakerConfirmationView['lines'] = await this.dataSource.query(
       `SELECT id::text, product_name AS "productName", option1, option2, amount, wholesale_price AS "wholesalePrice", status
          FROM order_lines WHERE order_id = $1 AND maker_id = $2 ORDER BY id`,
       [link.order_id, link.maker_id],
     );
+    // Staff recorded the answer (or cancelled) first: nothing is left for the link to answer.
+    if (!lines.some((l) => l.status === LINE_STATUS.ordered || l.status === LINE_STATUS.reordered)) throw new DomainError('NAL_ORD-131');
     return {
       orderId: row.order_id,
       orderNo: row.order_no,
@@ -100,9 +102,9 @@ export class AnswerMakerConfirmation extends Command<MakerAnswered> {
 
 /**
  * The maker's answer through the link: MakerReceive on the maker's lines still with it (ordered
- * or re-ordered), through the same aggregate, version check and history as the console. The
- * answer uses the link up in the same transaction: a refused command (stale version, a refusal
- * without its reason) leaves it usable.
+ * or re-ordered), through the same aggregate, version check and history as the console. Saving
+ * the answer uses the maker's links up (OrderRepository), as any MakerReceive does: a refused
+ * command (stale version, a refusal without its reason) leaves them usable.
  */
 @CommandHandler(AnswerMakerConfirmation)
 export class AnswerMakerConfirmationHandler implements ICommandHandler<AnswerMakerConfirmation> {
@@ -137,7 +139,6 @@ export class AnswerMakerConfirmationHandler implements ICommandHandler<AnswerMak
         },
         { id: null, role: 'maker', makerId: link.maker_id },
       );
-      await useUpConfirmLinks(manager, link.order_id, link.maker_id);
       const lines: { id: string; status: number }[] = await manager.query(
         `SELECT id::text, status FROM order_lines WHERE order_id = $1 AND maker_id = $2 ORDER BY id`,
         [link.order_id, link.maker_id],

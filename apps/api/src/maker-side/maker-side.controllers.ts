@@ -60,8 +60,9 @@ export class OrderSheetsController {
     return one(await this.commands.execute(new RequestOrderSheet(user, String(orderId), String(body.makerId), body.version)));
   }
 
+  // The sheet carries the maker's live confirmation link: only those who may record a maker's answer download it.
   @Get(':orderId/download-order-maker')
-  @Download('orders.read')
+  @Download('orders.maker')
   async download(@CurrentUser() user: SignedInUser, @Param() { orderId }: OrderIdParam, @Query() query: DownloadOrderSheetQuery, @Res() res: Response) {
     sendFile(res, await this.queries.execute(new DownloadOrderSheet(user, String(orderId), String(query.makerId), query.fileType ?? 'pdf', query.revision)));
   }

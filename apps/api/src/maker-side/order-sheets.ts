@@ -49,8 +49,11 @@ export class ListOrderSheetsHandler implements IQueryHandler<ListOrderSheets> {
   async execute({ viewer, orderId }: ListOrderSheets): Promise<OrderSheetView[]> {
     await checkVisible(this.dataSource, orderId, viewer);
     return this.dataSource.query(
-      `SELECT s.id::text, s.maker_id::text AS "makerId", m.name AS "makerName", s.revision, s.resent, s.reason, s.method, s.recipient, s.status,
-              s.hold_code AS "holdCode", s.sent_at AS "sentAt", s.attempts, s.last_error AS "lastError", s.created_at AS "createdAt"
+      `SELECT s.id::text, s.maker_id::text AS "makerId", m.name AS "makerName", s.revision, s.resent, s.reason, s.method, s.recipient,
+              -- Why an order is held, and transport errors, are the staff's business: a maker sees 'pending'.
+              CASE WHEN $2::bigint IS NOT NULL AND s.status = 'held' THEN 'pending' ELSE s.status END AS status,
+              CASE WHEN $2::bigint IS NULL THEN s.hold_code END AS "holdCode", s.sent_at AS "sentAt", s.attempts,
+              CASE WHEN $2::bigint IS NULL THEN s.last_error END AS "lastError", s.created_at AS "createdAt"
          FROM order_sheets s JOIN makers m ON m.id = s.maker_id
         WHERE s.order_id = $1 AND ($2::bigint IS NULL OR s.maker_id = $2)
         ORDER BY m.name, s.maker_id, s.revision DESC`,
@@ -59,7 +62,7 @@ export class ListOrderSheetsHandler implements IQueryHandler<ListOrderSheets> {
   }
 }
 
-export class RequestOrderSheet extends Command<{ requested: true; reason: 'resend' | 'release' }> {
+export class RequestOrderSheet extends Command<{ requested: true; reason: 'resend' | 'release'; version: number }> {
   constructor(readonly actor: SignedInUser, readonly orderId: string, readonly makerId: string, readonly version: number) {
     super();
   }
@@ -67,8 +70,8 @@ export class RequestOrderSheet extends Command<{ requested: true; reason: 'resen
 
 /**
  * Staff send a maker's sheet again (after an edit: a new revision marked re-sent) or release one
- * the EDI stop held. Like every order command it checks the version the staff read; it changes no
- * line, so the version stays. The sheet follows through the outbox like the first one.
+ * the EDI stop held. Like every order command it is a compare-and-set on the version the staff
+ * read (a double click or two people: one sheet, the other 193). The sheet follows through the outbox.
  */
 @CommandHandler(RequestOrderSheet)
 export class RequestOrderSheetHandler implements ICommandHandler<RequestOrderSheet> {
@@ -76,14 +79,18 @@ export class RequestOrderSheetHandler implements ICommandHandler<RequestOrderShe
 
   execute({ actor, orderId, makerId, version }: RequestOrderSheet) {
     return this.dataSource.transaction(async (manager) => {
-      const [order] = await manager.query(`SELECT version FROM orders WHERE id = $1 FOR SHARE`, [orderId]);
-      if (!order) throw new NotFoundError('order');
-      if (order.version !== version) throw new DomainError('NAL_ORD-193');
+      const [exists] = await manager.query(`SELECT 1 FROM orders WHERE id = $1`, [orderId]);
+      if (!exists) throw new NotFoundError('order');
       const lines: { id: string }[] = await manager.query(
         `SELECT id::text FROM order_lines WHERE order_id = $1 AND maker_id = $2 AND status = ANY($3::smallint[]) ORDER BY id`,
         [orderId, makerId, SHEET_LINE_STATUSES],
       );
       if (lines.length === 0) throw new DomainError('NAL_ORD-134');
+      const [[bumped]]: [{ version: number }[]] = await manager.query(
+        `UPDATE orders SET version = version + 1, updated_at = now() WHERE id = $1 AND version = $2 RETURNING version`,
+        [orderId, version],
+      );
+      if (!bumped) throw new DomainError('NAL_ORD-193');
       const [latest] = await manager.query(`SELECT status FROM order_sheets WHERE order_id = $1 AND maker_id = $2 ORDER BY revision DESC LIMIT 1`, [orderId, makerId]);
       const reason: 'resend' | 'release' = latest?.status === 'held' ? 'release' : 'resend';
       await appendToOutbox(manager, [
@@ -94,7 +101,7 @@ export class RequestOrderSheetHandler implements ICommandHandler<RequestOrderShe
           payload: { orderId, makerId, lineIds: lines.map((l) => l.id), reason, requestedBy: actor.id },
         },
       ]);
-      return { requested: true as const, reason };
+      return { requested: true as const, reason, version: bumped.version };
     });
   }
 }

@@ -30,7 +30,7 @@ export const ORDERS_ROUTES: Record<string, string> = {
   'DELETE /errors': PROCESS,
   'GET /orders/:orderId/order-sheets': READ,
   'POST /orders/:orderId/order-sheets': PROCESS,
-  'GET /orders/:orderId/download-order-maker': READ,
+  'GET /orders/:orderId/download-order-maker': MAKER,
   'GET /maker-confirmations/:token': 'public',
   'POST /maker-confirmations/:token': 'public',
   'GET /maker-confirmations/:token/sheet': 'public',

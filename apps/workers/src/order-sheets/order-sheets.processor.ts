@@ -87,7 +87,7 @@ export class OrderSheetsProcessor implements OnApplicationBootstrap {
           eventId,
           orderId: String(payload.orderId),
           makerId: String(payload.makerId),
-          lineIds: payload.reason ? null : (payload.lineIds ?? []).map(String),
+          lineIds: (payload.lineIds ?? []).map(String),
           reason: payload.reason ?? 'ordered',
           requestedBy: payload.requestedBy ?? null,
         },
@@ -112,7 +112,9 @@ export class OrderSheetsProcessor implements OnApplicationBootstrap {
   /** One mail with the sheet's PDF (and its CSV when the order asks for CSV), Japanese, with a Message-ID per revision. */
   private async send(sheet: SheetRecord, markSent: (messageId: string) => Promise<void>): Promise<{ messageId: string }> {
     const content = sheetContent(sheet, (sealed) => this.box.open(sealed), this.config.CONSOLE_URL);
-    const files = [await sheetFile(content, sheet, 'pdf'), ...(sheet.fileType === 'csv' ? [await sheetFile(content, sheet, 'csv')] : [])];
+    // A fax gateway faxes what it gets: the PDF only. E-mail makers whose order asks for CSV get both.
+    const withCsv = sheet.fileType === 'csv' && sheet.method === 'email';
+    const files = [await sheetFile(content, sheet, 'pdf'), ...(withCsv ? [await sheetFile(content, sheet, 'csv')] : [])];
     const attachments = files.map((f) => ({ filename: f.fileName, content: f.body, contentType: f.contentType }));
     const vars = {
       orderNo: content.orderNo,

@@ -6,6 +6,7 @@ import {
   createMailTransport,
   createRedis,
   doOnce,
+  jobOptions,
   Logger,
   QueueRegistry,
   ReminderDue,
@@ -86,7 +87,11 @@ export class RemindersProcessor implements OnApplicationBootstrap, OnApplication
       const schedule = wanted.find((s) => s.kind === kind);
       if (schedule) {
         const run: ReminderRun = { shopId, kind };
-        await queue.upsertJobScheduler(schedulerId(shopId, kind), { pattern: reminderCron(schedule.hour), tz: 'Asia/Tokyo' }, { name: REMINDER_RUN_JOB, data: run });
+        await queue.upsertJobScheduler(
+          schedulerId(shopId, kind),
+          { pattern: reminderCron(schedule.hour), tz: 'Asia/Tokyo' },
+          { name: REMINDER_RUN_JOB, data: run, opts: jobOptions(this.config) },
+        );
       } else {
         await queue.removeJobScheduler(schedulerId(shopId, kind));
       }

@@ -79,9 +79,9 @@ describe('reminders', () => {
     expect(addDays('2026-12-30', 3)).toBe('2027-01-02');
     expect(addDays('2027-03-01', -1)).toBe('2027-02-28');
   });
-  const part = { makerOrderDate: '2026-11-20', makerReceiveDate: null, estimatedShipDate: null, shipDate: null, confirmStatus: null };
-  it('reminds of an unanswered order once its days have passed', () => {
-    expect(reminderCutoffs('confirm', 2, '2026-11-22')).toEqual({ orderedOnOrBefore: '2026-11-20' });
+  const part = { firstSheetSentOn: '2026-11-20', makerReceiveDate: null, estimatedShipDate: null, shipDate: null, confirmStatus: null };
+  it('reminds of an unanswered order once its days have passed since the maker first got the sheet', () => {
+    expect(reminderCutoffs('confirm', 2, '2026-11-22')).toEqual({ sentOnOrBefore: '2026-11-20' });
     expect(isReminderDue('confirm', part, 2, '2026-11-21')).toBe(false);
     expect(isReminderDue('confirm', part, 2, '2026-11-22')).toBe(true);
     expect(isReminderDue('confirm', { ...part, makerReceiveDate: '2026-11-21' }, 2, '2026-11-30')).toBe(false);

@@ -33,30 +33,30 @@ export function addDays(date: string, days: number): string {
 
 /**
  * Which makers' parts are due on `today` (Japan date):
- * - confirm: ordered on or before `today − days` and still not answered;
+ * - confirm: first sent a sheet on or before `today − days` and still not answered;
  * - ship: received (not refused) but not shipped, and the estimated ship date has passed, or (no date was
  *   given: 'ship date undecided') received on or before `today − days`.
  */
 export interface ReminderCutoffs {
-  readonly orderedOnOrBefore?: string;
+  readonly sentOnOrBefore?: string;
   readonly estimatedShipBefore?: string;
   readonly receivedOnOrBefore?: string;
 }
 
 export function reminderCutoffs(kind: ReminderKind, days: number, today: string): ReminderCutoffs {
   return kind === 'confirm'
-    ? { orderedOnOrBefore: addDays(today, -days) }
+    ? { sentOnOrBefore: addDays(today, -days) }
     : { estimatedShipBefore: today, receivedOnOrBefore: addDays(today, -days) };
 }
 
 export function isReminderDue(
   kind: ReminderKind,
-  part: { makerOrderDate: string | null; makerReceiveDate: string | null; estimatedShipDate: string | null; shipDate: string | null; confirmStatus: number | null },
+  part: { firstSheetSentOn: string | null; makerReceiveDate: string | null; estimatedShipDate: string | null; shipDate: string | null; confirmStatus: number | null },
   days: number,
   today: string,
 ): boolean {
   const cut = reminderCutoffs(kind, days, today);
-  if (kind === 'confirm') return part.makerOrderDate !== null && part.makerReceiveDate === null && part.makerOrderDate <= cut.orderedOnOrBefore!;
+  if (kind === 'confirm') return part.firstSheetSentOn !== null && part.makerReceiveDate === null && part.firstSheetSentOn <= cut.sentOnOrBefore!;
   // A maker that refused has nothing to ship.
   if (part.makerReceiveDate === null || part.shipDate !== null || part.confirmStatus === 3) return false;
   return part.estimatedShipDate !== null ? part.estimatedShipDate < cut.estimatedShipBefore! : part.makerReceiveDate <= cut.receivedOnOrBefore!;

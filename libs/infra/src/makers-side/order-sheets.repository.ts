@@ -9,7 +9,7 @@ export interface SheetRequest {
   eventId: string;
   orderId: string;
   makerId: string;
-  /** The lines the event moved; null: the maker's lines that are with the maker now (a resend). */
+  /** The lines the event moved (for the log); the sheet lists every line that is with the maker now. */
   lineIds: string[] | null;
   reason: SheetReason;
   requestedBy: string | null;
@@ -93,7 +93,7 @@ export class OrderSheetsRepository {
     if (existing) return { sheet: existing, created: false };
 
     const [order] = await manager.query(
-      `SELECT o.order_no, o.branch_no, o.total, o.payment_method_id, o.delivery_name, o.delivery_zip, o.delivery_address, o.delivery_tel,
+      `SELECT o.order_no, o.branch_no, o.total, o.payment_method_id, o.file_type, o.delivery_name, o.delivery_zip, o.delivery_address, o.delivery_tel,
               o.preferred_date, o.preferred_period, o.edi_note, o.supplier_memo, s.name AS shop_name, s.edi_stop_amount, s.np_limit_amount
          FROM orders o JOIN shops s ON s.id = o.shop_id WHERE o.id = $1`,
       [request.orderId],
@@ -104,9 +104,11 @@ export class OrderSheetsRepository {
       await manager.query(
         `SELECT l.id::text, l.product_name, l.product_code, p.maker_product_code, l.option1, l.option2, l.amount, l.wholesale_price
            FROM order_lines l LEFT JOIN products p ON p.id = l.product_id
-          WHERE l.order_id = $1 AND l.maker_id = $2 AND ${request.lineIds ? 'l.id = ANY($3::bigint[])' : 'l.status = ANY($3::smallint[])'}
+          WHERE l.order_id = $1 AND l.maker_id = $2 AND l.status = ANY($3::smallint[])
           ORDER BY l.id`,
-        [request.orderId, request.makerId, request.lineIds ?? SHEET_LINE_STATUSES],
+        // Every line with the maker now (a second order to the same maker adds to the first; a line
+        // cancelled before the worker ran is left out): each revision stands for the whole.
+        [request.orderId, request.makerId, SHEET_LINE_STATUSES],
       );
     if (lines.length === 0) return null;
 

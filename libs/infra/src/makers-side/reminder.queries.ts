@@ -39,7 +39,7 @@ export class ReminderQueries {
   }
 
   /**
-   * confirm: sent a sheet, ordered on or before today − days, lines still with the maker unanswered;
+   * confirm: first sent a sheet on or before today − days (Japan date), lines still with the maker unanswered;
    * ship: accepted or 'undecided', not shipped, past the estimated ship date (or, with none,
    * received on or before today − days). Not yet reminded today.
    */
@@ -47,9 +47,11 @@ export class ReminderQueries {
     const cut = reminderCutoffs(run.kind, run.days, run.today);
     const when =
       run.kind === 'confirm'
-        ? `om.maker_order_date IS NOT NULL AND om.maker_receive_date IS NULL AND om.maker_order_date <= $3::date
+        ? `om.maker_order_date IS NOT NULL AND om.maker_receive_date IS NULL
            AND EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = om.order_id AND l.maker_id = om.maker_id AND l.status IN (3, 10))
-           AND EXISTS (SELECT 1 FROM order_sheets s WHERE s.order_id = om.order_id AND s.maker_id = om.maker_id AND s.status = 'sent')`
+           -- Days count from when the maker first got a sheet (a held or failed one reached nobody).
+           AND (SELECT min((s.sent_at AT TIME ZONE 'Asia/Tokyo')::date) FROM order_sheets s
+                 WHERE s.order_id = om.order_id AND s.maker_id = om.maker_id AND s.status = 'sent') <= $3::date`
         : `om.maker_receive_date IS NOT NULL AND om.ship_date IS NULL AND coalesce(om.confirm_status, 0) <> 3
            AND (om.estimated_ship_date < $3::date OR (om.estimated_ship_date IS NULL AND om.maker_receive_date <= $5::date))
            AND EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = om.order_id AND l.maker_id = om.maker_id AND l.status IN (4, 11))`;
@@ -66,7 +68,7 @@ export class ReminderQueries {
           AND NOT EXISTS (SELECT 1 FROM maker_reminders r WHERE r.order_id = om.order_id AND r.maker_id = om.maker_id AND r.kind = $2 AND r.day = $4::date)
         ORDER BY om.order_id, om.maker_id`,
       run.kind === 'confirm'
-        ? [run.shopId, run.kind, cut.orderedOnOrBefore, run.today]
+        ? [run.shopId, run.kind, cut.sentOnOrBefore, run.today]
         : [run.shopId, run.kind, cut.estimatedShipBefore, run.today, cut.receivedOnOrBefore],
     );
     return rows;

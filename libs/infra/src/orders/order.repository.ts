@@ -1,5 +1,6 @@
 import { DomainError, isLineStatus, LineStatus, MakerConfirmStatus, MakerPartState, Order, OrderLineState, OrderState, TimelinePeriod } from '@oms/domain';
 import { EntityManager } from 'typeorm';
+import { useUpConfirmLinks } from '../makers-side/confirm-links';
 import { recordOrderError } from '../makers-side/order-errors';
 import { appendToOutbox } from '../outbox/outbox.writer';
 
@@ -151,6 +152,10 @@ export class OrderRepository {
     }
     await this.writeMakerParts(manager, s.id, s.makers);
     await appendToOutbox(manager, events);
+    // Once a maker's answer is recorded (by the maker's link or by anyone in the console), its links are used up.
+    for (const answered of events.filter((e) => e.type === 'order.maker_received' || e.type === 'order.maker_refused')) {
+      if (answered.payload.makerId) await useUpConfirmLinks(manager, s.id, answered.payload.makerId);
+    }
     // A maker that does not accept is something staff must act on: an order error on the order and in the list.
     for (const refused of events.filter((e) => e.type === 'order.maker_refused')) {
       const part = s.makers.find((m) => m.makerId === refused.payload.makerId);
