@@ -130,7 +130,7 @@ describe('maker confirmation link (public)', () => {
     expect(await field({ version: 1, answer: 'maybe' })).toEqual(['answer:in']);
     expect(await field({ answer: 'accept' })).toEqual(['version:required']);
     expect(await field({ version: 1, answer: 'accept', estimated_ship_date: '2026-13-40' })).toEqual(['estimated_ship_date:date_format']);
-    expect(await field({ version: 1, answer: 'accept', estimated_ship_date: '2020-01-01' })).toEqual(['estimated_ship_date:date_before_today']);
+    expect(await field({ version: 1, answer: 'accept', estimated_ship_date: '2020-01-01' })).toEqual(['estimated_ship_date:date_not_before_today']);
     await answer(token, { version: 1, answer: 'accept', estimated_ship_date: japanToday().replace(/-/g, '/') }).expect(200);
   });
 

@@ -8,6 +8,7 @@ import { AccountListPage } from './features/accounts/AccountListPage';
 import { MakerListPage } from './features/makers/MakerListPage';
 import { MakerCreatePage, MakerEditPage } from './features/makers/MakerPages';
 import { customersRoutes } from './features/customers/routes';
+import { MakerConfirmPage } from './features/maker-confirm/MakerConfirmPage';
 import { ordersRoutes } from './features/orders/routes';
 import { productsRoutes } from './features/products/routes';
 import { settingsRoutes } from './features/settings/routes';
@@ -22,6 +23,8 @@ const guarded = (permission: string, element: React.ReactNode) => <RequirePermis
 export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
   { path: '/auth/:provider/callback', element: <AuthCallbackPage /> },
+  // Makers answer an order sheet through its link, without signing in.
+  { path: '/maker-confirm/:token', element: <MakerConfirmPage /> },
   {
     path: '/',
     element: (

@@ -114,7 +114,7 @@ export class AnswerMakerConfirmationHandler implements ICommandHandler<AnswerMak
     const today = japanToday();
     const estimatedShipDate = body.estimatedShipDate ? parseDate(body.estimatedShipDate) : null;
     if (body.answer !== 'refuse' && estimatedShipDate && estimatedShipDate < today) {
-      throw new FieldValidationError([{ field: 'estimated_ship_date', errorCode: 'date_before_today' }]);
+      throw new FieldValidationError([{ field: 'estimated_ship_date', errorCode: 'date_not_before_today' }]);
     }
     return this.dataSource.transaction(async (manager) => {
       const link = await openConfirmLink(manager, token, new Date(), true);

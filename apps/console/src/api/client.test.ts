@@ -344,6 +344,22 @@ describe('status routing', () => {
     expect(handlers.onNetworkError).toHaveBeenCalledWith('ERR-ANOTHER');
   });
 
+  it.each([404, 429, 500])('with routeErrors: false, %i rejects with its code and calls no handler', async (status) => {
+    server.use(http.get('/api/v1/maker-confirmations/t', () => envelope(status, `NAL_ORD-${status}`)));
+    const c = client();
+    await expect(c.get('/maker-confirmations/t', { auth: false, routeErrors: false })).rejects.toMatchObject({ status, errorCode: `NAL_ORD-${status}` });
+    expect(Object.values(handlers).every((h) => h.mock.calls.length === 0)).toBe(true);
+    expect(readCookie('oms_network_error')).toBeNull();
+  });
+
+  it('with routeErrors: false, a fetch that fails rejects as ERR-ANOTHER without a handler', async () => {
+    server.use(http.get('/api/v1/maker-confirmations/t', () => HttpResponse.error()));
+    const c = client();
+    await expect(c.get('/maker-confirmations/t', { routeErrors: false })).rejects.toMatchObject({ status: 0, message: 'ERR-ANOTHER' });
+    expect(handlers.onNetworkError).not.toHaveBeenCalled();
+    expect(readCookie('oms_network_error')).toBeNull();
+  });
+
   it('a request the caller aborted is not a network error', async () => {
     server.use(
       http.get('/api/v1/orders', async () => {
@@ -423,10 +439,11 @@ describe('request shape', () => {
 });
 
 describe('download', () => {
-  const popup = { location: { href: '' }, close: vi.fn() };
+  const popup = { location: { href: '' }, close: vi.fn(), opener: {} as unknown };
   let open: MockInstance<typeof window.open>;
   beforeEach(() => {
     popup.location.href = '';
+    popup.opener = {};
     popup.close.mockClear();
     open = vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window);
   });
@@ -450,6 +467,7 @@ describe('download', () => {
     expect(url).toBe('/api/v1/orders/5/download-order-maker?maker_id=3&file_type=pdf&token=media-1');
     expect(open).toHaveBeenCalledTimes(1);
     expect(popup.location.href).toBe(url);
+    expect(popup.opener).toBeNull();
     expect(popup.close).not.toHaveBeenCalled();
   });
 

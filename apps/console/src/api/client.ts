@@ -39,6 +39,11 @@ export type RequestOptions = {
   body?: unknown;
   /** false for the calls made before sign-in (login URLs, refresh): no bearer, no refresh on 401. */
   auth?: boolean;
+  /**
+   * false for a screen that shows every failure itself (the public maker confirmation page): 403,
+   * 404, 429, 5xx and no answer reject with their ApiError, calling no handler (no redirect, no toast).
+   */
+  routeErrors?: boolean;
   signal?: AbortSignal;
 };
 
@@ -58,6 +63,9 @@ export type ApiClientOptions = {
 };
 
 export const NETWORK_ERROR_COOKIE = 'oms_network_error';
+
+/** Where the API is served, for URLs the browser opens itself (downloads, links). */
+export const API_BASE_URL = '/api/v1';
 
 export class ApiError extends Error {
   constructor(
@@ -99,7 +107,7 @@ async function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 export function createApiClient(options: ApiClientOptions = {}) {
-  const baseUrl = options.baseUrl ?? '/api/v1';
+  const baseUrl = options.baseUrl ?? API_BASE_URL;
   // Looked up at call time so that a fetch patched later (MSW in tests) is the one used.
   const fetchFn: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const refreshPollMs = options.refreshPollMs ?? 100;
@@ -152,6 +160,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     } catch (err) {
       // A caller that gave up is not a network failure.
       if (opts.signal?.aborted || (err as Error)?.name === 'AbortError') throw err;
+      if (opts.routeErrors === false) throw errorOf(0, undefined, 'ERR-ANOTHER');
       throw networkFailure('ERR-ANOTHER', 0);
     }
   }
@@ -213,22 +222,24 @@ export function createApiClient(options: ApiClientOptions = {}) {
         throw errorOf(401, answer.body);
       }
     }
-    return settle<T>(answer);
+    return settle<T>(answer, opts.routeErrors ?? true);
   }
 
-  function settle<T>({ status, body }: Exchange): ApiResult<T> {
+  function settle<T>({ status, body }: Exchange, routeErrors: boolean): ApiResult<T> {
     if (status >= 200 && status < 300) {
       const { data, pagination } = (body ?? {}) as { data?: T; pagination?: Pagination };
       return { ok: true, status, data: data as T, ...(pagination ? { pagination } : {}) };
     }
     if (status === 400 || status === 422) return { ok: false, status, error: errorBodyOf(status, body) };
-    if (status === 401) throw errorOf(status, body); // only reached by auth: false calls
+    if (status === 401 || !routeErrors) throw errorOf(status, body); // 401: only reached by auth: false calls
     throw routed(status, body);
   }
 
   async function download(path: string, query?: Query): Promise<string> {
     // Opened before the first await: Safari blocks as a pop-up a window.open that no longer runs in the click.
     const win = window.open('', '_blank');
+    // What noopener would do: the opened page gets no handle on the console's window.
+    if (win) win.opener = null;
     try {
       const res = await request<{ token: string }>('GET', '/medias/token');
       if (!res.ok) throw errorOf(res.status, { error: res.error });

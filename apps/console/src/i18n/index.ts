@@ -22,6 +22,8 @@ import jaOrdersCommon from './locales/ja/areas/orders.common.json';
 import jaOrdersErrors from './locales/ja/areas/orders.errors.json';
 import enOrdersCommon from './locales/en/areas/orders.common.json';
 import enOrdersErrors from './locales/en/areas/orders.errors.json';
+import jaMakerConfirmCommon from './locales/ja/areas/makerConfirm.common.json';
+import enMakerConfirmCommon from './locales/en/areas/makerConfirm.common.json';
 
 /** Japanese by default and as the fallback; English on request; the choice kept in localStorage. */
 export const LANGUAGES = ['ja', 'en'] as const;
@@ -31,11 +33,11 @@ export const LANGUAGE_KEY = 'oms.language';
 // Each area keeps its texts in locales/<lang>/areas/<area>.{common,errors}.json, merged here.
 export const resources = {
   ja: {
-    common: { ...jaCommon, ...jaProductsCommon, ...jaCustomersCommon, ...jaSettingsCommon, ...jaOrdersCommon },
+    common: { ...jaCommon, ...jaProductsCommon, ...jaCustomersCommon, ...jaSettingsCommon, ...jaOrdersCommon, ...jaMakerConfirmCommon },
     error_message: { ...jaErrors, ...jaProductsErrors, ...jaCustomersErrors, ...jaSettingsErrors, ...jaOrdersErrors },
   },
   en: {
-    common: { ...enCommon, ...enProductsCommon, ...enCustomersCommon, ...enSettingsCommon, ...enOrdersCommon },
+    common: { ...enCommon, ...enProductsCommon, ...enCustomersCommon, ...enSettingsCommon, ...enOrdersCommon, ...enMakerConfirmCommon },
     error_message: { ...enErrors, ...enProductsErrors, ...enCustomersErrors, ...enSettingsErrors, ...enOrdersErrors },
   },
 } as const;

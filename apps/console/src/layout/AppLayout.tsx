@@ -2,6 +2,7 @@ import {
   AppstoreOutlined,
   BankOutlined,
   DashboardOutlined,
+  DatabaseOutlined,
   DownOutlined,
   LogoutOutlined,
   MessageOutlined,
@@ -21,6 +22,7 @@ import { signOut } from '../auth/sign-out';
 import { useCurrentUser } from '../auth/use-current-user';
 import { allowedSections } from '../sections';
 import { LanguageSwitch } from './LanguageSwitch';
+import { openQueueDashboard, QUEUE_DASHBOARD_PERMISSION } from './queue-dashboard';
 
 const ICONS: Record<string, ReactNode> = {
   orders: <ShoppingCartOutlined />,
@@ -35,6 +37,8 @@ const ICONS: Record<string, ReactNode> = {
 };
 
 const COLLAPSED_KEY = 'oms.sidebarCollapsed';
+/** A menu entry that opens a tab instead of a route. */
+const QUEUES_KEY = 'queues';
 
 /** The shell: a collapsible side menu of the sections the role may use, and a top bar with language and profile. */
 export function AppLayout() {
@@ -44,6 +48,7 @@ export function AppLayout() {
   const { user } = useCurrentUser();
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
   const sections = allowedSections(user?.permissions ?? []);
+  const canSeeQueues = user?.permissions.includes(QUEUE_DASHBOARD_PERMISSION) ?? false;
   const selected = sections.find((s) => location.pathname.startsWith(s.path))?.path ?? '/dashboard';
 
   const collapse = (value: boolean) => {
@@ -66,10 +71,12 @@ export function AppLayout() {
           theme="dark"
           mode="inline"
           selectedKeys={[selected]}
-          onClick={({ key }) => navigate(key)}
+          // A failed token is shown by the API client's handlers.
+          onClick={({ key }) => (key === QUEUES_KEY ? void openQueueDashboard().catch(() => undefined) : navigate(key))}
           items={[
             { key: '/dashboard', icon: <DashboardOutlined />, label: t('menu.dashboard') },
             ...sections.map((s) => ({ key: s.path, icon: ICONS[s.key], label: <span data-section={s.key}>{t(`menu.${s.key}`)}</span> })),
+            ...(canSeeQueues ? [{ key: QUEUES_KEY, icon: <DatabaseOutlined />, label: <span data-testid="menu-queues">{t('menu.queues')}</span> }] : []),
           ]}
         />
       </Layout.Sider>

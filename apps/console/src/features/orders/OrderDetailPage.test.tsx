@@ -43,6 +43,7 @@ describe('order detail (OrderInformation)', () => {
         }),
       ),
       http.get('/api/v1/delivery_companies', () => HttpResponse.json({ data: [{ id: 1, name: 'ヤマト運輸', tracking_url: null, version: 1 }], pagination: page(1) })),
+      http.get('/api/v1/orders/1/order-sheets', () => HttpResponse.json({ data: [] })),
     );
   });
 

@@ -10,15 +10,17 @@ import i18n, { formatDate } from '../../i18n';
 import { EDITABLE_STATUSES, LINE_STATUS } from './api/line-status';
 import { Order, OrderLine, OrderMaker, orderNumber, PaidResult, TaxByRate } from './api/order';
 import type { CommandFields } from './api/order-commands';
+import { useOrderSheets } from './api/order-sheets';
 import { useOrderCommands } from './api/use-order-commands';
 import { useDeliveryCompanies, useOrder } from './api/use-orders';
 import { CommandModal } from './CommandModal';
 import { yen } from './format';
 import { refusalMessage } from './messages';
 import { OrderActionBar } from './OrderActionBar';
-import { selectedLineOf, type OrderAction } from './order-actions';
+import { ACTION_PERMISSION, selectedLineOf, type OrderAction } from './order-actions';
 import { OrderErrors } from './OrderErrors';
 import { OrderHistoryTable } from './OrderHistoryTable';
+import { MakerOrderSheets } from './MakerOrderSheets';
 import { OrderMakerPart } from './OrderMakerPart';
 import { ReloadPrompt } from './ReloadPrompt';
 import { StatusTag } from './StatusTag';
@@ -116,6 +118,7 @@ export function OrderDetailPage() {
   const { modal } = App.useApp();
   const { user } = useCurrentUser();
   const { order, error } = useOrder(id);
+  const { sheets, followRequest } = useOrderSheets(id);
   const permissions = user?.permissions ?? [];
   // Every signed-in user may read delivery companies (makers ship with them).
   const companies = useDeliveryCompanies(true);
@@ -155,6 +158,8 @@ export function OrderDetailPage() {
     }
     setSelected(new Set());
     toast.success(t('orders.done', { action: t(`orders.action.${action}`) }));
+    // The worker writes and sends the sheets after this answer: follow them for a while.
+    if (action === 'order_process') void followRequest();
     if (action === 'paid' && (result.data as PaidResult).isShowPopup) offerOrderToMakers(lineIds, (result.data as PaidResult).version);
     return result;
   };
@@ -185,6 +190,8 @@ export function OrderDetailPage() {
   };
 
   const canProcess = permissions.includes('orders.process');
+  // Sending a sheet again is ordering from the maker again: the same permission.
+  const canResendSheets = permissions.includes(ACTION_PERMISSION.order_process);
   // A maker sees its lines and the delivery: not the payment, the staff's memo and flags, or the fees.
   const staff = user?.role !== 'maker';
   const editable = order.lines.every((l) => (EDITABLE_STATUSES as readonly number[]).includes(l.status));
@@ -269,7 +276,23 @@ export function OrderDetailPage() {
           <OrderActionBar lines={selectedLines} permissions={permissions} onRun={open} />
         </div>
         {parts.map(({ maker, lines }) => (
-          <OrderMakerPart key={maker.makerId} maker={maker} lines={lines} companies={companies} selected={selected} onSelect={select} />
+          <OrderMakerPart key={maker.makerId} maker={maker} lines={lines} companies={companies} selected={selected} onSelect={select}>
+            <MakerOrderSheets
+              orderId={order.id}
+              version={order.version}
+              makerId={maker.makerId}
+              makerName={maker.makerName}
+              sheets={sheets.filter((s) => s.makerId === maker.makerId)}
+              canResend={canResendSheets}
+              canDownload={permissions.includes('orders.maker')}
+              onRequested={() => {
+                // The request moved the order's version on: read it again, and follow the sheet.
+                void revalidateOrder(order.id);
+                void followRequest();
+              }}
+              onStale={() => setReloadPrompt(true)}
+            />
+          </OrderMakerPart>
         ))}
       </Card>
       <Card title={t('orders.errors.title')} size="small">

@@ -1,4 +1,5 @@
 import { Card, Descriptions, Tag } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../i18n';
 import type { DeliveryCompany } from '../settings/api';
@@ -11,10 +12,12 @@ interface Props {
   companies: DeliveryCompany[];
   selected: ReadonlySet<string>;
   onSelect: (lines: OrderLine[], ids: string[]) => void;
+  /** Shown under the lines: the maker's order sheets. */
+  children?: ReactNode;
 }
 
-/** One maker's part of an order: its confirmation, dates and delivery info, and its lines. */
-export function OrderMakerPart({ maker, lines, companies, selected, onSelect }: Props) {
+/** One maker's part of an order: its confirmation, dates and delivery info, its lines and what follows them (its order sheets). */
+export function OrderMakerPart({ maker, lines, companies, selected, onSelect, children }: Props) {
   const { t } = useTranslation();
   const company = companies.find((c) => String(c.id) === maker.deliveryCompanyId);
   const dash = (v: string | null | undefined) => v || '—';
@@ -42,6 +45,7 @@ export function OrderMakerPart({ maker, lines, companies, selected, onSelect }: 
         </Descriptions.Item>
       </Descriptions>
       <OrderLinesTable lines={lines} selected={selected} onSelect={onSelect} />
+      {children}
     </Card>
   );
 }

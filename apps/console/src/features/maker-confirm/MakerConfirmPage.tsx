@@ -1,0 +1,90 @@
+import { FilePdfOutlined } from '@ant-design/icons';
+import { Button, Card, Divider, Result, Space, Spin, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { errorMessage, formatDate } from '../../i18n';
+import { LanguageSwitch } from '../../layout/LanguageSwitch';
+import { ReloadPrompt } from '../orders/ReloadPrompt';
+import { isLinkProblem, sheetUrl, useMakerConfirmation } from './api';
+import { AnswerRecorded } from './AnswerRecorded';
+import { ConfirmLinesTable } from './ConfirmLinesTable';
+import { ConfirmOrderSummary } from './ConfirmOrderSummary';
+import { CurrentAnswer } from './CurrentAnswer';
+import { failureMessage } from './failure-message';
+import { MakerAnswerForm, type RecordedAnswer } from './MakerAnswerForm';
+
+/** The page's frame without the console's menu: the title and the language switch (Japanese unless chosen). */
+function PublicFrame({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div style={{ minHeight: '100vh', background: '#f5f5f5', padding: '24px 12px' }}>
+      <Card style={{ maxWidth: 960, margin: '0 auto' }} title={t('makerConfirm.title')} extra={<LanguageSwitch />}>
+        {children}
+      </Card>
+    </div>
+  );
+}
+
+/** A link that takes no answers (invalid, already answered, expired): the reason, and nothing else. */
+function LinkProblem({ code }: { code: string }) {
+  return <Result status={code === 'NAL_ORD-131' ? 'info' : 'warning'} title={<span data-testid="confirm-link-problem" data-code={code}>{errorMessage(code)}</span>} />;
+}
+
+/**
+ * The maker confirmation page, reached without signing in by the link on the order sheet
+ * (`/maker-confirm/:token`): the maker's part of the order, the sheet's PDF, and the answer form.
+ */
+export function MakerConfirmPage() {
+  const { t } = useTranslation();
+  const { token = '' } = useParams();
+  const { confirmation, error, isLoading, reload } = useMakerConfirmation(token);
+  const [recorded, setRecorded] = useState<RecordedAnswer | null>(null);
+  const [linkProblem, setLinkProblem] = useState<string | null>(null);
+  const [stale, setStale] = useState(false);
+
+  const problemCode = linkProblem ?? (isLinkProblem(error?.errorCode) ? error!.errorCode! : null);
+  if (problemCode) return <PublicFrame><LinkProblem code={problemCode} /></PublicFrame>;
+  if (recorded) return <PublicFrame><AnswerRecorded answer={recorded} /></PublicFrame>;
+  if (error) {
+    return (
+      <PublicFrame>
+        <Result
+          status="warning"
+          title={t('makerConfirm.loadFailed')}
+          subTitle={<span data-testid="confirm-load-failed">{failureMessage(error)}</span>}
+          extra={<Button onClick={() => void reload()}>{t('makerConfirm.retry')}</Button>}
+        />
+      </PublicFrame>
+    );
+  }
+  if (isLoading || !confirmation) return <PublicFrame><Spin /></PublicFrame>;
+
+  return (
+    <PublicFrame>
+      <Space orientation="vertical" size="large" style={{ width: '100%' }} data-testid="confirm-page">
+        <Typography.Paragraph style={{ margin: 0 }}>
+          {t('makerConfirm.lead')}
+          <br />
+          <Typography.Text type="secondary">{t('makerConfirm.expiresAt', { date: formatDate(confirmation.expiresAt, true) })}</Typography.Text>
+        </Typography.Paragraph>
+        <ConfirmOrderSummary confirmation={confirmation} />
+        <ConfirmLinesTable lines={confirmation.lines} />
+        <Button icon={<FilePdfOutlined />} href={sheetUrl(token)} target="_blank" rel="noopener" data-testid="confirm-sheet">
+          {t('makerConfirm.sheet')}
+        </Button>
+        <CurrentAnswer confirmation={confirmation} />
+      </Space>
+      <Divider titlePlacement="start">{t('makerConfirm.form.title')}</Divider>
+      <MakerAnswerForm token={token} version={confirmation.version} onAnswered={setRecorded} onLinkProblem={setLinkProblem} onStale={() => setStale(true)} />
+      <ReloadPrompt
+        open={stale}
+        onClose={() => setStale(false)}
+        onReload={() => {
+          setStale(false);
+          void reload();
+        }}
+      />
+    </PublicFrame>
+  );
+}
