@@ -206,8 +206,10 @@ export async function startMailSink({ smtpPort = 1025, webPort = 1080, host = '1
         // Attachments are parsed from the stored message when asked for, so memory holds summaries only.
         const attachment = (await simpleParser(raw)).attachments[Number(match[3])];
         if (!attachment) return html(404, page('Not found', '<h1>No such attachment</h1>'));
-        const name = (attachment.filename ?? `attachment-${match[3]}`).replace(/[^\w.\-]/g, '_');
-        return send(200, attachment.contentType, attachment.content, { 'Content-Disposition': `inline; filename="${name}"` });
+        const name = (attachment.filename ?? `attachment-${match[3]}`).replace(/[^\w.-]/g, '_');
+        // PDFs and images open in the browser; anything else (HTML…) is saved, never rendered here.
+        const inline = /^(application\/pdf|image\/(png|jpeg|gif))$/.test(attachment.contentType);
+        return send(200, attachment.contentType, attachment.content, { 'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename="${name}"` });
       }
       return send(200, 'message/rfc822', raw, { 'Content-Disposition': `attachment; filename="${message.id}.eml"` });
     } catch {
