@@ -31,7 +31,7 @@ describe('maker confirmation link (public)', () => {
 
   const get = (token: string) => ctx.api.http.get(`/api/v1/maker-confirmations/${token}`);
   const answer = (token: string, body: object) => ctx.api.http.post(`/api/v1/maker-confirmations/${token}`).send(body);
-  const statuses = async (orderId: string) =>
+  const statuses = async (orderId: string): Promise<[string, number][]> =>
     (await ctx.api.dataSource.query(`SELECT maker_id::text, status FROM order_lines WHERE order_id = $1 ORDER BY id`, [orderId])).map((r: { maker_id: string; status: number }) => [r.maker_id, r.status]);
   const part = async (orderId: string, makerId: string) =>
     (await ctx.api.dataSource.query(`SELECT confirm_status, refusal_reason, to_char(estimated_ship_date, 'YYYY-MM-DD') AS estimated_ship_date, to_char(maker_receive_date, 'YYYY-MM-DD') AS maker_receive_date FROM order_makers WHERE order_id = $1 AND maker_id = $2`, [orderId, makerId]))[0];

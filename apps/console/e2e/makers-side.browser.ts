@@ -116,7 +116,7 @@ describe('order sheets and the maker confirmation page in Chromium', () => {
     await page.click(`#sheet-request-${faxMaker}`);
     await page.click(`#sheet-request-ok-${faxMaker}`);
     await page.waitForFunction((id) => document.querySelectorAll(`[data-testid="order-sheets-${id}"] [data-status]`).length === 2, faxMaker, { timeout: 30_000 });
-    await page.waitForFunction((id) => [...document.querySelectorAll(`[data-testid="order-sheets-${id}"] [data-status]`)].every((e) => e.getAttribute('data-status') === 'sent'), faxMaker, { timeout: 30_000 });
+    await page.waitForFunction((id) => Array.from(document.querySelectorAll(`[data-testid="order-sheets-${id}"] [data-status]`)).every((e) => e.getAttribute('data-status') === 'sent'), faxMaker, { timeout: 30_000 });
     await stack.screenshot(page, '63-order-sheets');
     expect(smtp.to('0612345678@fax-gateway.test')).toHaveLength(2);
     await staff.close();

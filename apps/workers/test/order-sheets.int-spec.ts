@@ -3,7 +3,7 @@ import { createRedis, loadConfig, QueueRegistry } from '@oms/infra';
 import type Redis from 'ioredis';
 import { extractPdfText } from '../../../libs/infra/test/support/pdf-text';
 import { SmtpSink } from '../../../libs/infra/test/support/smtp-sink';
-import { TestApp } from '../../api/test/support/test-app';
+import { download, TestApp } from '../../api/test/support/test-app';
 import { startTestEnvironment, TestEnvironment } from '../../api/test/support/test-env';
 import { RelayService } from '../src/outbox/relay.service';
 import { createWorkers } from '../src/workers.factory';
@@ -104,17 +104,17 @@ describe('order sheets by e-mail and by fax gateway', () => {
 
     // The staff download the same sheet: the same text, the same link.
     const { token } = (await api.http.get('/api/v1/medias/token').set('Authorization', auth).expect(200)).body.data;
-    const pdf = await api.http.get(`/api/v1/orders/${order.id}/download-order-maker?maker_id=${mailMaker}&file_type=pdf&token=${token}`).buffer(true).parse(binary).expect(200);
+    const pdf = await download(api, `http://api/api/v1/orders/${order.id}/download-order-maker?maker_id=${mailMaker}&file_type=pdf&token=${token}`);
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    expect((await extractPdfText(pdf.body as Buffer)).text.replace(/\s/g, '')).toBe(mailText);
-    const csv = await api.http.get(`/api/v1/orders/${order.id}/download-order-maker?maker_id=${faxMaker}&file_type=csv&token=${token}`).buffer(true).parse(binary).expect(200);
-    expect((csv.body as Buffer).toString('utf8')).toContain('ひのき風呂椅子');
+    expect((await extractPdfText(pdf.bytes)).text.replace(/\s/g, '')).toBe(mailText);
+    const csv = await download(api, `http://api/api/v1/orders/${order.id}/download-order-maker?maker_id=${faxMaker}&file_type=csv&token=${token}`);
+    expect(csv.bytes.toString('utf8')).toContain('ひのき風呂椅子');
 
     // The maker opens the link from the mail: the page's data, the same sheet, and an acceptance.
     const page = (await api.http.get(`/api/v1/maker-confirmations/${link}`).expect(200)).body.data;
     expect(page.lines.map((l: { product_name: string }) => l.product_name)).toEqual(['無垢材ダイニングテーブル', '座布団（藍染）']);
-    const fromLink = await api.http.get(`/api/v1/maker-confirmations/${link}/sheet`).buffer(true).parse(binary).expect(200);
-    expect((await extractPdfText(fromLink.body as Buffer)).text.replace(/\s/g, '')).toBe(mailText);
+    const fromLink = await download(api, `http://api/api/v1/maker-confirmations/${link}/sheet`);
+    expect((await extractPdfText(fromLink.bytes)).text.replace(/\s/g, '')).toBe(mailText);
     await api.http.post(`/api/v1/maker-confirmations/${link}`).send({ version: page.version, answer: 'accept' }).expect(200);
     const statuses = await api.dataSource.query(`SELECT maker_id::text, status FROM order_lines WHERE order_id = $1 ORDER BY id`, [order.id]);
     expect(statuses.map((l: { maker_id: string; status: number }) => [l.maker_id === mailMaker ? 'mail' : 'fax', l.status])).toEqual([
@@ -260,9 +260,3 @@ describe('order sheets by e-mail and by fax gateway', () => {
     expect((await api.http.get(`/api/v1/orders/${order.id}/order-sheets`).set('Authorization', callCenter.auth).expect(200)).body.data).toHaveLength(1);
   });
 });
-
-function binary(res: NodeJS.ReadableStream & { setEncoding(e: string): void }, done: (err: Error | null, body: Buffer) => void) {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-}
