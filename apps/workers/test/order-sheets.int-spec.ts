@@ -1,13 +1,11 @@
 import { INestApplicationContext } from '@nestjs/common';
-import { createRedis, loadConfig, QueueRegistry } from '@oms/infra';
-import type Redis from 'ioredis';
+import { QueueRegistry } from '@oms/infra';
 import { extractPdfText } from '../../../libs/infra/test/support/pdf-text';
 import { SmtpSink } from '../../../libs/infra/test/support/smtp-sink';
 import { download, TestApp } from '../../api/test/support/test-app';
-import { startTestEnvironment, TestEnvironment } from '../../api/test/support/test-env';
+import { TestEnvironment } from '../../api/test/support/test-env';
 import { RelayService } from '../src/outbox/relay.service';
-import { createWorkers } from '../src/workers.factory';
-import { createOrder, makerRow, orderSentToMakers, orderToMakers, sheetsOf, shopWith, until } from './support/makers-side';
+import { createOrder, makerRow, orderSentToMakers, orderToMakers, sheetsOf, shopWith, until, WorkersWorld } from './support/makers-side';
 
 jest.setTimeout(90_000);
 
@@ -22,7 +20,7 @@ describe('order sheets by e-mail and by fax gateway', () => {
   let api: TestApp;
   let workers: INestApplicationContext;
   let smtp: SmtpSink;
-  let redis: Redis;
+  let world: WorkersWorld;
   let queues: QueueRegistry;
   let auth: string;
   let shopId: string;
@@ -30,12 +28,8 @@ describe('order sheets by e-mail and by fax gateway', () => {
   let faxMaker: string;
 
   beforeAll(async () => {
-    smtp = await SmtpSink.start();
-    env = await startTestEnvironment({ SMTP_URL: smtp.url, FAX_GATEWAY_ADDRESS: GATEWAY, JOB_ATTEMPTS: '3', JOB_BACKOFF_MS: '200' });
-    api = await TestApp.start(env.config);
-    workers = await createWorkers(loadConfig('workers', env.env));
-    redis = createRedis(env.config.REDIS_URL);
-    queues = new QueueRegistry(redis, env.config.QUEUE_PREFIX);
+    world = await WorkersWorld.start({ FAX_GATEWAY_ADDRESS: GATEWAY, JOB_ATTEMPTS: '3', JOB_BACKOFF_MS: '200' });
+    ({ env, api, workers, smtp, queues } = world);
     auth = (await api.signedIn('operator')).auth;
     shopId = await shopWith(api, { ediStopAmount: 30 });
     mailMaker = await makerRow(api, { name: '山本木工所', orderMethod: 'email', email: 'orders@yamamoto-mokko.example.jp' });
@@ -43,13 +37,7 @@ describe('order sheets by e-mail and by fax gateway', () => {
   });
 
   afterAll(async () => {
-    await workers?.close();
-    for (const name of ['order-sheets', 'mail', 'reminders'] as const) await queues?.get(name).obliterate({ force: true });
-    await queues?.close();
-    redis?.disconnect();
-    await api?.close();
-    await smtp?.close();
-    await env?.stop();
+    await world?.stop();
   });
 
   it('sends each maker of a two-maker order its own sheet: by e-mail, and to the fax gateway', async () => {

@@ -1,12 +1,8 @@
-import { INestApplicationContext } from '@nestjs/common';
 import { addDays, japanToday } from '@oms/domain';
-import { createRedis, loadConfig, QueueRegistry } from '@oms/infra';
-import type Redis from 'ioredis';
+import { QueueRegistry } from '@oms/infra';
 import { SmtpSink } from '../../../libs/infra/test/support/smtp-sink';
 import { TestApp } from '../../api/test/support/test-app';
-import { startTestEnvironment, TestEnvironment } from '../../api/test/support/test-env';
-import { createWorkers } from '../src/workers.factory';
-import { makerRow, orderSentToMakers, sheetsOf, TestClock, until } from './support/makers-side';
+import { makerRow, orderSentToMakers, sheetsOf, TestClock, until, WorkersWorld } from './support/makers-side';
 
 jest.setTimeout(90_000);
 
@@ -20,11 +16,9 @@ const jst = (date: string, hour = 9) => new Date(`${date}T${String(hour).padStar
  * shop's owner one digest.
  */
 describe('reminders to makers, and the staff digest', () => {
-  let env: TestEnvironment;
   let api: TestApp;
-  let workers: INestApplicationContext;
   let smtp: SmtpSink;
-  let redis: Redis;
+  let world: WorkersWorld;
   let queues: QueueRegistry;
   let auth: string;
   let shopId: string;
@@ -52,12 +46,8 @@ describe('reminders to makers, and the staff digest', () => {
   const scheduler = (kind: string) => queues.get('reminders').getJobScheduler(`reminders-${shopId}-${kind}`);
 
   beforeAll(async () => {
-    smtp = await SmtpSink.start();
-    env = await startTestEnvironment({ SMTP_URL: smtp.url, FAX_GATEWAY_ADDRESS: GATEWAY });
-    api = await TestApp.start(env.config);
-    workers = await createWorkers(loadConfig('workers', env.env), undefined, clock);
-    redis = createRedis(env.config.REDIS_URL);
-    queues = new QueueRegistry(redis, env.config.QUEUE_PREFIX);
+    world = await WorkersWorld.start({ FAX_GATEWAY_ADDRESS: GATEWAY }, clock);
+    ({ api, smtp, queues } = world);
     const admin = await api.signedIn('approver');
     auth = admin.auth;
     const owner = await api.user('operator', { email: 'owner@remind-shop.example.jp' });
@@ -73,13 +63,7 @@ describe('reminders to makers, and the staff digest', () => {
   });
 
   afterAll(async () => {
-    await workers?.close();
-    for (const name of ['order-sheets', 'mail', 'reminders'] as const) await queues?.get(name).obliterate({ force: true });
-    await queues?.close();
-    redis?.disconnect();
-    await api?.close();
-    await smtp?.close();
-    await env?.stop();
+    await world?.stop();
   });
 
   it('schedules a daily run per kind at the shop’s hour in Japan, and follows changes without a restart', async () => {

@@ -1,4 +1,11 @@
-import type { TestApp } from '../../../api/test/support/test-app';
+import { INestApplicationContext } from '@nestjs/common';
+import { createRedis, loadConfig, QUEUE_NAMES, QueueRegistry } from '@oms/infra';
+import type Redis from 'ioredis';
+import { SmtpSink } from '../../../../libs/infra/test/support/smtp-sink';
+import { TestApp } from '../../../api/test/support/test-app';
+import { startTestEnvironment, TestEnvironment } from '../../../api/test/support/test-env';
+import { Clock } from '../../src/worker-runtime';
+import { createWorkers } from '../../src/workers.factory';
 
 const rand = () => Math.random().toString(36).slice(2, 8);
 
@@ -7,6 +14,41 @@ export class TestClock {
   constructor(public at: Date) {}
   now(): Date {
     return this.at;
+  }
+}
+
+/**
+ * Every real part a makers'-side test needs, started in order and stopped in reverse: an SMTP
+ * server, a database and OIDC server of its own, the API, the workers (with the test's clock) and
+ * a view of the file's queues.
+ */
+export class WorkersWorld {
+  private constructor(
+    readonly env: TestEnvironment,
+    readonly api: TestApp,
+    readonly workers: INestApplicationContext,
+    readonly smtp: SmtpSink,
+    readonly redis: Redis,
+    readonly queues: QueueRegistry,
+  ) {}
+
+  static async start(overrides: Record<string, string>, clock?: Clock): Promise<WorkersWorld> {
+    const smtp = await SmtpSink.start();
+    const env = await startTestEnvironment({ SMTP_URL: smtp.url, ...overrides });
+    const api = await TestApp.start(env.config);
+    const workers = await createWorkers(loadConfig('workers', env.env), undefined, clock);
+    const redis = createRedis(env.config.REDIS_URL);
+    return new WorkersWorld(env, api, workers, smtp, redis, new QueueRegistry(redis, env.config.QUEUE_PREFIX));
+  }
+
+  async stop(): Promise<void> {
+    await this.workers.close();
+    for (const name of QUEUE_NAMES) await this.queues.get(name).obliterate({ force: true });
+    await this.queues.close();
+    this.redis.disconnect();
+    await this.api.close();
+    await this.smtp.close();
+    await this.env.stop();
   }
 }
 
