@@ -189,6 +189,8 @@ describe('order sheets by e-mail and by fax gateway', () => {
     expect(res.body.data.reason).toBe('release');
     const sheets = await until(() => sheetsOf(api, order.id), (s) => s[1]?.status === 'sent', 20_000, 'released sheet');
     expect(sheets[1]).toEqual(expect.objectContaining({ revision: 2, reason: 'release', resent: false }));
+    const released = (await api.http.get(`/api/v1/orders/${order.id}`).set('Authorization', auth).expect(200)).body.data;
+    expect(released.errors).toEqual([]);
     expect(smtp.messages.filter((m) => m.subject?.includes(order.orderNo))).toHaveLength(1);
   });
 

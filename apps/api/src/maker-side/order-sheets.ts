@@ -1,5 +1,5 @@
 import { Command, CommandHandler, ICommandHandler, IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { DomainError, NotFoundError, SHEET_LINE_STATUSES } from '@oms/domain';
+import { DomainError, EDI_HOLD_CODES, NotFoundError, SHEET_LINE_STATUSES } from '@oms/domain';
 import { APP_CONFIG, AppConfig, appendToOutbox, OrderSheetsRepository, SecretBox, sheetContent, SheetFile, sheetFile } from '@oms/infra';
 import { Inject } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -93,6 +93,15 @@ export class RequestOrderSheetHandler implements ICommandHandler<RequestOrderShe
       if (!bumped) throw new DomainError('NAL_ORD-193');
       const [latest] = await manager.query(`SELECT status FROM order_sheets WHERE order_id = $1 AND maker_id = $2 ORDER BY revision DESC LIMIT 1`, [orderId, makerId]);
       const reason: 'resend' | 'release' = latest?.status === 'held' ? 'release' : 'resend';
+      if (reason === 'release') {
+        // Staff decided: the errors that said why the sheet was held have done their work.
+        // TypeORM answers a DELETE … RETURNING as [rows, count].
+        const [, cleared]: [unknown[], number] = await manager.query(
+          `DELETE FROM order_errors WHERE order_id = $1 AND maker_id = $2 AND code = ANY($3::text[]) RETURNING id`,
+          [orderId, makerId, EDI_HOLD_CODES],
+        );
+        await manager.query(`UPDATE orders SET error_count = error_count - $2 WHERE id = $1`, [orderId, cleared]);
+      }
       await appendToOutbox(manager, [
         {
           type: 'order.sheet_requested',

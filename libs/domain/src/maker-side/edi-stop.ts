@@ -10,7 +10,8 @@ export interface EdiStopSettings {
 
 export const EDI_STOP_UNIT_YEN = 10_000;
 
-export type EdiHoldCode = 'NAL_ORD-123' | 'NAL_ORD-126';
+export const EDI_HOLD_CODES = ['NAL_ORD-123', 'NAL_ORD-126'] as const;
+export type EdiHoldCode = (typeof EDI_HOLD_CODES)[number];
 
 export interface EdiHold {
   readonly code: EdiHoldCode;
