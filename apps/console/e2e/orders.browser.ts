@@ -79,7 +79,10 @@ describe('orders in Chromium', () => {
     // Paid: every line is now paid, so the console offers to order from the makers at once.
     await openAction(page, lineId, 'paid');
     await page.click('#command-submit');
-    await page.waitForSelector('.ant-modal-confirm-title >> text=この注文の商品はすべて入金済みになりました');
+    await page.waitForSelector('.ant-modal-confirm-title >> text=この注文の商品はすべて入金済みになりました').catch(async (error: Error) => {
+      await stack.screenshot(page, '50-order-paid-popup-missing');
+      throw error;
+    });
     await stack.screenshot(page, '50-order-paid-popup');
     await page.click('#paid-popup-ok');
     await lineStatus(page, lineId, 3);
