@@ -113,6 +113,8 @@ describe('order sheets and the maker confirmation page in Chromium', () => {
     await page.waitForSelector(`[data-testid="order-sheets-${faxMaker}"]`);
     await page.waitForSelector(`[data-testid="order-sheets-${mailMaker}"] [data-status="sent"]`);
     expect(await page.textContent(`[data-testid="confirm-status-${mailMaker}"]`)).toBe('受注可');
+    // The history names who answered: the maker, through the link (no account).
+    await page.waitForSelector('[data-testid="status-history"] tr:has-text("メーカー（確認ページ）")');
     await page.click(`#sheet-request-${faxMaker}`);
     await page.click(`#sheet-request-ok-${faxMaker}`);
     await page.waitForFunction((id) => document.querySelectorAll(`[data-testid="order-sheets-${id}"] [data-status]`).length === 2, faxMaker, { timeout: 30_000 });

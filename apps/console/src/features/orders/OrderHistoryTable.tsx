@@ -27,7 +27,12 @@ export function OrderHistoryTable({ orderId }: { orderId: string }) {
           dataIndex: 'command',
           render: (c: string) => t(`orders.history.commands.${c}`, { defaultValue: c }),
         },
-        { title: t('orders.history.changedBy'), dataIndex: 'changedByName', render: (v: string | null) => v ?? '—' },
+        {
+          title: t('orders.history.changedBy'),
+          dataIndex: 'changedByName',
+          // A maker answering through the confirmation link acts without an account.
+          render: (v: string | null, entry: StatusHistoryEntry) => v ?? (entry.command === 'maker_receive' ? t('orders.history.byMakerLink') : '—'),
+        },
       ]}
     />
   );
