@@ -1,5 +1,5 @@
 import { Command, CommandHandler, ICommandHandler, IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { checkConfirmLink, DomainError, FieldValidationError, japanToday, LINE_STATUS, MAKER_ANSWER_STATUS, parseDate } from '@oms/domain';
+import { AWAITING_ANSWER_STATUSES, checkConfirmLink, DomainError, FieldValidationError, japanToday, linesAwaitingAnswer, MAKER_ANSWER_STATUS, parseDate } from '@oms/domain';
 import { Inject } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, ConfirmLinkRow, findConfirmLink, OrderRepository, OrderSheetsRepository, SecretBox, sheetContent, SheetFile, sheetFile } from '@oms/infra';
 import { DataSource, EntityManager } from 'typeorm';
@@ -61,7 +61,7 @@ export class GetMakerConfirmationHandler implements IQueryHandler<GetMakerConfir
       [link.order_id, link.maker_id],
     );
     // Staff recorded the answer (or cancelled) first: nothing is left for the link to answer.
-    if (!lines.some((l) => l.status === LINE_STATUS.ordered || l.status === LINE_STATUS.reordered)) throw new DomainError('NAL_ORD-131');
+    if (!lines.some((l) => (AWAITING_ANSWER_STATUSES as readonly number[]).includes(l.status))) throw new DomainError('NAL_ORD-131');
     return {
       orderId: row.order_id,
       orderNo: row.order_no,
@@ -120,11 +120,8 @@ export class AnswerMakerConfirmationHandler implements ICommandHandler<AnswerMak
       const link = await openConfirmLink(manager, token, new Date(), true);
       const order = await this.orders.load(manager, link.order_id);
       if (!order) throw new DomainError('NAL_ORD-130');
-      const withMaker = order.snapshot().lines.filter((l) => l.makerId === link.maker_id && (l.status === LINE_STATUS.ordered || l.status === LINE_STATUS.reordered));
-      // Staff may have recorded the answer already (the lines moved on): the link has done its work.
-      if (withMaker.length === 0) throw new DomainError('NAL_ORD-131');
-      const status = withMaker.some((l) => l.status === LINE_STATUS.ordered) ? LINE_STATUS.ordered : LINE_STATUS.reordered;
-      const lineIds = withMaker.filter((l) => l.status === status).map((l) => l.id);
+      const lineIds = linesAwaitingAnswer(order.snapshot().lines, link.maker_id);
+      if (lineIds.length === 0) throw new DomainError('NAL_ORD-131');
       const confirmStatus = MAKER_ANSWER_STATUS[body.answer];
       const applied = await applyToOrder(
         manager,

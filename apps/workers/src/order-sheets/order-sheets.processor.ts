@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { japanToday, SheetReason } from '@oms/domain';
+import { confirmLinkExpiry, SheetReason } from '@oms/domain';
 import {
   APP_CONFIG,
   AppConfig,
@@ -20,6 +20,7 @@ import {
 } from '@oms/infra';
 import { Job } from 'bullmq';
 import { DataSource } from 'typeorm';
+import { slashedJapanDate } from '../mail-dates';
 import { Clock, CLOCK, WORKER_LOGGER, WorkerRuntime } from '../worker-runtime';
 
 interface SheetEventPayload {
@@ -30,8 +31,6 @@ interface SheetEventPayload {
   reason?: SheetReason;
   requestedBy?: string | null;
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The `order-sheets` queue (DESIGN.md §6): an order sent to a maker becomes a sheet revision
@@ -87,7 +86,6 @@ export class OrderSheetsProcessor implements OnApplicationBootstrap {
           eventId,
           orderId: String(payload.orderId),
           makerId: String(payload.makerId),
-          lineIds: (payload.lineIds ?? []).map(String),
           reason: payload.reason ?? 'ordered',
           requestedBy: payload.requestedBy ?? null,
         },
@@ -100,7 +98,7 @@ export class OrderSheetsProcessor implements OnApplicationBootstrap {
       if (!prepared) return null;
       const { sheet, created } = prepared;
       if (!created || sheet.status !== 'pending') return sheet;
-      const expiresAt = new Date(now.getTime() + this.config.MAKER_CONFIRM_LINK_DAYS * DAY_MS);
+      const expiresAt = confirmLinkExpiry(now, this.config.MAKER_CONFIRM_LINK_DAYS);
       const token = await issueConfirmLink(manager, { orderId: sheet.orderId, makerId: sheet.makerId, sheetId: sheet.id, expiresAt });
       const content: SheetSnapshot = { ...sheet.content!, expiresAt: expiresAt.toISOString() };
       const linkSealed = this.box.seal(token);
@@ -127,7 +125,7 @@ export class OrderSheetsProcessor implements OnApplicationBootstrap {
       lineCount: String(content.lines.length),
       deliveryName: content.delivery.name,
       confirmUrl: content.confirmUrl,
-      expiresAt: japanToday(content.expiresAt).replace(/-/g, '/'),
+      expiresAt: slashedJapanDate(content.expiresAt),
     };
     const mail = renderMailTemplate(sheet.method === 'fax' ? 'order-sheet-fax' : 'order-sheet', vars, 'ja');
     const { messageId } = await sendMail(this.transport, this.config.MAIL_FROM, sheet.recipient!, mail, {

@@ -17,6 +17,7 @@ import {
 import { Job } from 'bullmq';
 import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
+import { slashedDate, slashedJapanDate } from '../mail-dates';
 import { Clock, CLOCK, WORKER_LOGGER, WorkerRuntime } from '../worker-runtime';
 
 /** What a scheduled run carries: which shop, which kind of reminder. */
@@ -28,7 +29,6 @@ export interface ReminderRun {
 export const REMINDER_RUN_JOB = 'reminders.run';
 // No colons: BullMQ reads colon-separated keys as the old repeatable-job format.
 const schedulerId = (shopId: string, kind: ReminderKind) => `reminders-${shopId}-${kind}`;
-const slashed = (date: string | null) => (date ? date.replace(/-/g, '/') : '未定');
 
 /**
  * The `reminders` queue (DESIGN.md §6): one BullMQ job scheduler per shop and kind, daily at the
@@ -148,11 +148,11 @@ export class RemindersProcessor implements OnApplicationBootstrap, OnApplication
         makerName: due.makerName,
         senderCompany: this.config.SENDER_COMPANY,
         orderNo: due.orderNo,
-        makerOrderDate: slashed(due.makerOrderDate),
-        makerReceiveDate: slashed(due.makerReceiveDate),
-        estimatedShipDate: slashed(due.estimatedShipDate),
+        makerOrderDate: slashedDate(due.makerOrderDate),
+        makerReceiveDate: slashedDate(due.makerReceiveDate),
+        estimatedShipDate: slashedDate(due.estimatedShipDate),
         confirmUrl: link?.url ?? '',
-        expiresAt: link ? slashed(japanToday(link.expiresAt)) : '',
+        expiresAt: link ? slashedJapanDate(link.expiresAt) : '',
       },
       'ja',
     );
@@ -172,7 +172,7 @@ export class RemindersProcessor implements OnApplicationBootstrap, OnApplication
         shopName: shop.name,
         kindLabel: kind === 'confirm' ? '受注確認の督促' : '出荷の督促',
         count: String(sentToday.length),
-        day: slashed(today),
+        day: slashedDate(today),
         rows: sentToday.map((r) => `  ${r.orderNo}  ${r.makerName}  → ${r.recipient}`).join('\n'),
         consoleUrl: this.config.CONSOLE_URL,
       },

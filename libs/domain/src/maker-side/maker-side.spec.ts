@@ -1,7 +1,7 @@
 import { DomainError } from '../errors';
-import { checkConfirmLink } from './confirmation';
+import { checkConfirmLink, confirmLinkExpiry, linesAwaitingAnswer } from './confirmation';
 import { ediHold } from './edi-stop';
-import { isFaxGatewayPattern, isResent, sheetRecipient } from './order-sheet';
+import { initialSheetStatus, isFaxGatewayPattern, isResent, sheetRecipient } from './order-sheet';
 import { addDays, isReminderDue, reminderCron, reminderCutoffs, reminderSchedules } from './reminders';
 
 const code = (fn: () => unknown) => {
@@ -53,6 +53,13 @@ describe('order sheet recipient', () => {
     expect(isFaxGatewayPattern('{fax}@')).toBe(false);
     expect(isFaxGatewayPattern('x@{fax}.example')).toBe(false);
   });
+  it('sends a new revision unless held, and fails it without an address', () => {
+    const hold = { code: 'NAL_ORD-123' as const, limit: 300_000, total: 300_000 };
+    expect(initialSheetStatus(null, 'm@example.jp')).toBe('pending');
+    expect(initialSheetStatus(hold, 'm@example.jp')).toBe('held');
+    expect(initialSheetStatus(hold, null)).toBe('held');
+    expect(initialSheetStatus(null, null)).toBe('failed');
+  });
   it('marks a revision re-sent only after a sent one', () => {
     expect(isResent([])).toBe(false);
     expect(isResent([{ status: 'held' }, { status: 'failed' }])).toBe(false);
@@ -62,6 +69,20 @@ describe('order sheet recipient', () => {
 
 describe('confirmation link', () => {
   const now = new Date('2026-11-22T00:00:00Z');
+  it('expires the given number of days after it is made', () => {
+    expect(confirmLinkExpiry(now, 14)).toEqual(new Date('2026-12-06T00:00:00Z'));
+  });
+  it('answers the maker’s waiting lines of one status, ordered before re-ordered, nobody else’s', () => {
+    const lines = [
+      { id: '1', makerId: 'A', status: 3 as const },
+      { id: '2', makerId: 'A', status: 10 as const },
+      { id: '3', makerId: 'B', status: 3 as const },
+      { id: '4', makerId: 'A', status: 4 as const },
+    ];
+    expect(linesAwaitingAnswer(lines, 'A')).toEqual(['1']);
+    expect(linesAwaitingAnswer(lines.slice(1), 'A')).toEqual(['2']);
+    expect(linesAwaitingAnswer([lines[3]], 'A')).toEqual([]);
+  });
   it('works until it expires, and once', () => {
     expect(code(() => checkConfirmLink({ expiresAt: new Date('2026-11-22T00:00:01Z'), usedAt: null }, now))).toBeNull();
     expect(code(() => checkConfirmLink({ expiresAt: now, usedAt: null }, now))).toBe('NAL_ORD-132');

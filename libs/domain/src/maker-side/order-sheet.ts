@@ -1,11 +1,17 @@
 import type { OrderMethod } from '../maker';
+import { LINE_STATUS, LineStatus } from '../order/line-status';
+import type { EdiHold } from './edi-stop';
 
 /** Why a sheet revision exists: the order went to the maker, or staff sent it again or released a held one. */
 export type SheetReason = 'ordered' | 'resend' | 'release';
 export type SheetStatus = 'pending' | 'held' | 'sent' | 'failed';
 
-/** Line statuses a maker has a sheet for: ordered, order received, re-ordered, re-order received. */
-export const SHEET_LINE_STATUSES: readonly number[] = [3, 4, 10, 11];
+/** Lines with the maker, waiting for its answer: ordered, re-ordered. */
+export const AWAITING_ANSWER_STATUSES: readonly LineStatus[] = [LINE_STATUS.ordered, LINE_STATUS.reordered];
+/** Lines the maker accepted and has not shipped: order received, re-order received. */
+export const AWAITING_SHIPMENT_STATUSES: readonly LineStatus[] = [LINE_STATUS.orderReceived, LINE_STATUS.reorderReceived];
+/** Line statuses a maker has a sheet for: every line that is with the maker. */
+export const SHEET_LINE_STATUSES: readonly LineStatus[] = [...AWAITING_ANSWER_STATUSES, ...AWAITING_SHIPMENT_STATUSES];
 
 /**
  * Where an order sheet goes. E-mail makers get it at their address; fax makers through the fax
@@ -23,6 +29,11 @@ export function sheetRecipient(maker: { orderMethod: OrderMethod; email: string 
 export function isFaxGatewayPattern(pattern: string): boolean {
   const [local, domain, ...rest] = pattern.split('@');
   return rest.length === 0 && Boolean(domain) && local.split('{fax}').length === 2 && /^[^\s@{}]+$/.test(domain);
+}
+
+/** A new revision goes out, waits for staff (EDI stop), or cannot go (no address for the maker's method). */
+export function initialSheetStatus(hold: EdiHold | null, recipient: string | null): SheetStatus {
+  return hold ? 'held' : recipient ? 'pending' : 'failed';
 }
 
 /** A revision is marked re-sent when an earlier revision of the same order and maker was sent. */

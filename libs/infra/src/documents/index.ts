@@ -1,3 +1,3 @@
 export { orderSheetCsv } from './order-sheet';
 export type { OrderSheetContent, OrderSheetCsvEncoding, OrderSheetLine } from './order-sheet';
-export { renderOrderSheetPdf } from './order-sheet-pdf';
+export { renderOrderSheetPdf, yen } from './order-sheet-pdf';

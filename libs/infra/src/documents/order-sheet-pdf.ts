@@ -412,7 +412,8 @@ function setFont(doc: Doc, font: FontName, size: number): void {
 
 const NUMBER = new Intl.NumberFormat('ja-JP');
 
-function yen(value: number): string {
+/** Yen as printed on documents and in order errors: ¥1,234. */
+export function yen(value: number): string {
   return `¥${NUMBER.format(value)}`;
 }
 

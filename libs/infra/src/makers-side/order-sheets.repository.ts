@@ -1,16 +1,17 @@
-import { ediHold, isResent, OrderMethod, SHEET_LINE_STATUSES, SheetReason, sheetRecipient, SheetStatus } from '@oms/domain';
+import { ediHold, initialSheetStatus, isResent, OrderMethod, SHEET_LINE_STATUSES, SheetReason, sheetRecipient, SheetStatus } from '@oms/domain';
 import { EntityManager } from 'typeorm';
-import { orderSheetCsv, OrderSheetContent, renderOrderSheetPdf } from '../documents';
+import { orderSheetCsv, OrderSheetContent, renderOrderSheetPdf, yen } from '../documents';
 import { confirmUrl } from './confirm-links';
 import { recordOrderError } from './order-errors';
 
-/** What asks for a sheet: the outbox event (one revision per event, however often it is delivered). */
+/**
+ * What asks for a sheet: the outbox event (one revision per event, however often it is delivered).
+ * The sheet lists every line that is with the maker when it is made, whichever lines the event moved.
+ */
 export interface SheetRequest {
   eventId: string;
   orderId: string;
   makerId: string;
-  /** The lines the event moved (for the log); the sheet lists every line that is with the maker now. */
-  lineIds: string[] | null;
   reason: SheetReason;
   requestedBy: string | null;
 }
@@ -73,7 +74,6 @@ const toRecord = (r: SheetRow): SheetRecord => ({
   linkSealed: r.link_sealed,
 });
 
-const yen = (n: number) => `¥${n.toLocaleString('ja-JP')}`;
 
 /**
  * The order sheets (DESIGN.md §6): one revision per request, recorded before anything is sent,
@@ -119,7 +119,7 @@ export class OrderSheetsRepository {
     const revision = Math.max(0, ...earlier.map((s) => s.revision)) + 1;
     const hold = request.reason === 'ordered' ? ediHold({ total: order.total, paymentMethodId: order.payment_method_id }, { ediStopAmount: order.edi_stop_amount, npLimitAmount: order.np_limit_amount }) : null;
     const recipient = sheetRecipient({ orderMethod: maker.order_method, email: maker.email, fax: maker.fax }, settings.faxGateway);
-    const status: SheetStatus = hold ? 'held' : recipient ? 'pending' : 'failed';
+    const status = initialSheetStatus(hold, recipient);
     const content: Omit<SheetSnapshot, 'expiresAt'> = {
       orderNo: order.order_no,
       branchNo: order.branch_no > 1 ? String(order.branch_no) : null,

@@ -1,4 +1,4 @@
-import { OrderMethod, ReminderKind, reminderCutoffs } from '@oms/domain';
+import { AWAITING_ANSWER_STATUSES, AWAITING_SHIPMENT_STATUSES, confirmLinkExpiry, OrderMethod, ReminderKind, reminderCutoffs } from '@oms/domain';
 import { EntityManager } from 'typeorm';
 import { confirmUrl, issueConfirmLink } from './confirm-links';
 
@@ -19,7 +19,6 @@ export interface ReminderDue {
 }
 
 const DATE = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Who is due for a reminder (reminders.ts in the domain states the rule; these queries are that
@@ -48,13 +47,13 @@ export class ReminderQueries {
     const when =
       run.kind === 'confirm'
         ? `om.maker_order_date IS NOT NULL AND om.maker_receive_date IS NULL
-           AND EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = om.order_id AND l.maker_id = om.maker_id AND l.status IN (3, 10))
+           AND EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = om.order_id AND l.maker_id = om.maker_id AND l.status = ANY($5::smallint[]))
            -- Days count from when the maker first got a sheet (a held or failed one reached nobody).
            AND (SELECT min((s.sent_at AT TIME ZONE 'Asia/Tokyo')::date) FROM order_sheets s
                  WHERE s.order_id = om.order_id AND s.maker_id = om.maker_id AND s.status = 'sent') <= $3::date`
         : `om.maker_receive_date IS NOT NULL AND om.ship_date IS NULL AND coalesce(om.confirm_status, 0) <> 3
-           AND (om.estimated_ship_date < $3::date OR (om.estimated_ship_date IS NULL AND om.maker_receive_date <= $5::date))
-           AND EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = om.order_id AND l.maker_id = om.maker_id AND l.status IN (4, 11))`;
+           AND (om.estimated_ship_date < $3::date OR (om.estimated_ship_date IS NULL AND om.maker_receive_date <= $6::date))
+           AND EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = om.order_id AND l.maker_id = om.maker_id AND l.status = ANY($5::smallint[]))`;
     const rows = await manager.query(
       `SELECT om.order_id::text AS "orderId", om.maker_id::text AS "makerId", o.order_no AS "orderNo", m.name AS "makerName", m.email, m.fax,
               m.order_method AS "orderMethod", ${DATE('om.maker_order_date')} AS "makerOrderDate", ${DATE('om.maker_receive_date')} AS "makerReceiveDate",
@@ -68,8 +67,8 @@ export class ReminderQueries {
           AND NOT EXISTS (SELECT 1 FROM maker_reminders r WHERE r.order_id = om.order_id AND r.maker_id = om.maker_id AND r.kind = $2 AND r.day = $4::date)
         ORDER BY om.order_id, om.maker_id`,
       run.kind === 'confirm'
-        ? [run.shopId, run.kind, cut.sentOnOrBefore, run.today]
-        : [run.shopId, run.kind, cut.estimatedShipBefore, run.today, cut.receivedOnOrBefore],
+        ? [run.shopId, run.kind, cut.sentOnOrBefore, run.today, AWAITING_ANSWER_STATUSES]
+        : [run.shopId, run.kind, cut.estimatedShipBefore, run.today, AWAITING_SHIPMENT_STATUSES, cut.receivedOnOrBefore],
     );
     return rows;
   }
@@ -77,7 +76,7 @@ export class ReminderQueries {
   /** A fresh link for a confirm reminder (the sheet's own may be lost or near its end). */
   async issueLink(manager: EntityManager, due: ReminderDue, now: Date, days: number, consoleUrl: string): Promise<{ url: string; expiresAt: Date } | null> {
     if (!due.sheetId) return null;
-    const expiresAt = new Date(now.getTime() + days * DAY_MS);
+    const expiresAt = confirmLinkExpiry(now, days);
     const token = await issueConfirmLink(manager, { orderId: due.orderId, makerId: due.makerId, sheetId: due.sheetId, expiresAt });
     return { url: confirmUrl(consoleUrl, token), expiresAt };
   }

@@ -1,0 +1,7 @@
+import { japanToday } from '@oms/domain';
+
+/** A date as mails to makers write it: 2026/11/22; one not given yet is 未定 (undecided). */
+export const slashedDate = (date: string | null): string => (date ? date.replace(/-/g, '/') : '未定');
+
+/** The Japan date of a moment, as mails write it. */
+export const slashedJapanDate = (moment: Date): string => slashedDate(japanToday(moment));
