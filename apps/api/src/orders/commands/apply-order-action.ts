@@ -43,6 +43,9 @@ export type OrderActor = Omit<SignedInUser, 'id'> & { id: string | null };
  * A maker sees only orders with its lines (404 otherwise) and acts only on its own lines.
  */
 export async function applyToOrder(manager: EntityManager, orders: OrderRepository, target: OrderTarget, action: OrderAction, actor: OrderActor): Promise<AppliedAction> {
+  // The row first: the load then reads the order and its lines as the last writer left them (read
+  // separately, a writer committing in between would pair the old version with the new lines).
+  await orders.lockInIdOrder(manager, [target.orderId]);
   const order = await orders.load(manager, target.orderId);
   const lines = order?.snapshot().lines ?? [];
   if (!order || (actor.role === 'maker' && !lines.some((l) => l.makerId === actor.makerId))) throw new NotFoundError('order');
