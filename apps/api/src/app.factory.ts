@@ -5,6 +5,8 @@ import { AppConfig, createLogger, JsonNestLogger, Logger } from '@oms/infra';
 import cookieParser from 'cookie-parser';
 import { AppModule } from './app.module';
 import { ErrorFilter } from './common/http/error.filter';
+import { refuseDeepJson } from './common/http/json-depth';
+import { noStore, securityHeaders } from './common/http/security-headers';
 import { requestContext } from './common/http/request-context.middleware';
 import { parseWireQuery } from './common/http/wire-case';
 import { createValidationPipe } from './common/validation/validation.pipe';
@@ -26,9 +28,12 @@ export async function createApp(config: AppConfig, log: Logger = createLogger(co
 export function configureApp(app: NestExpressApplication, config: AppConfig, log: Logger): void {
   app.set('query parser', parseWireQuery);
   app.set('trust proxy', config.TRUST_PROXY);
+  app.disable('x-powered-by');
   app.use(requestContext);
+  app.use(securityHeaders());
+  app.use(noStore);
   app.use(cookieParser());
-  app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+  app.useBodyParser('json', { limit: JSON_BODY_LIMIT, verify: refuseDeepJson });
   app.useBodyParser('urlencoded', { limit: JSON_BODY_LIMIT, extended: false });
   app.enableCors({ origin: config.CONSOLE_URL, credentials: true });
   app.setGlobalPrefix(API_PREFIX);

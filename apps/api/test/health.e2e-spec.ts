@@ -5,16 +5,21 @@ import { RedisProcess } from './support/redis-process';
 import { TestApp } from './support/test-app';
 import { startTestEnvironment, TestEnvironment } from './support/test-env';
 
-/** GET /health reports PostgreSQL and Redis separately; 503 while either is down, 200 again once back. Queue and outbox backlogs ride along. */
+/**
+ * GET /health says up or down to anyone; GET /health/details reports PostgreSQL and Redis separately
+ * to a system administrator, with the queue and outbox backlogs. 503 while either is down, 200 again once back.
+ */
 describe('health', () => {
   let env: TestEnvironment;
   let api: TestApp;
   let redis: RedisProcess;
+  let admin: string;
 
   beforeAll(async () => {
     redis = await RedisProcess.start();
     env = await startTestEnvironment({ REDIS_URL: redis.url });
     api = await TestApp.start(env.config);
+    admin = (await api.signedIn('system_admin')).auth;
   });
 
   afterAll(async () => {
@@ -25,14 +30,26 @@ describe('health', () => {
 
   async function eventually(status: number) {
     const deadline = Date.now() + 15_000;
-    let res = await api.http.get('/api/v1/health');
+    const details = () => api.http.get('/api/v1/health/details').set('Authorization', admin);
+    let res = await details();
     while (res.status !== status && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 200));
-      res = await api.http.get('/api/v1/health');
+      res = await details();
     }
+    // The public answer agrees, and says nothing more.
+    const open = await api.http.get('/api/v1/health');
+    expect(open.status).toBe(status);
+    expect(open.body).toEqual({ data: { status: status === 200 ? 'ok' : 'unavailable' } });
     expect(res.status).toBe(status);
     return res.body.data;
   }
+
+  it('keeps the details from anyone but a system administrator', async () => {
+    await api.http.get('/api/v1/health/details').expect(401);
+    for (const role of ['approver', 'operator', 'maker'] as const) {
+      await api.http.get('/api/v1/health/details').set('Authorization', (await api.signedIn(role)).auth).expect(403);
+    }
+  });
 
   it('answers 200 with both up, and the outbox and queue backlogs', async () => {
     const data = await eventually(200);

@@ -39,8 +39,6 @@ describe('makers API', () => {
     const cases: [string, string, number, string][] = [
       ['code', 'C', 30, 'max_length'],
       ['name', '名', 100, 'max_length'],
-      ['phone', '0', 15, 'max_length'],
-      ['fax', '0', 15, 'max_length'],
       ['address', '所', 100, 'max_length'],
     ];
     it.each(cases)('%s: %i characters pass, one more is refused', async (field, char, max) => {
@@ -59,9 +57,20 @@ describe('makers API', () => {
       ]);
     });
 
-    it('phone and fax take digits, hyphens, parentheses and +', async () => {
-      expect(errorsOf(await post({ ...valid, code: 'P-1', phone: '03-1234-ABCD' }).expect(422))).toEqual([{ field: 'phone', error_code: 'invalid' }]);
-      expect((await post({ ...valid, code: 'P-2', phone: '+81(3)1234-5678' })).status).toBe(201);
+    it('phone and fax are Japanese numbers: digits and hyphens, 10 or 11 digits (the fax gateway dials the digits)', async () => {
+      expect(errorsOf(await post({ ...valid, code: 'P-1', phone: '03-1234-ABCD' }).expect(422))).toEqual([{ field: 'phone', error_code: 'phone_format' }]);
+      expect(errorsOf(await post({ ...valid, code: 'P-3', fax: '+81(3)1234-5678' }).expect(422))).toEqual([{ field: 'fax', error_code: 'phone_format' }]);
+      const made = await post({ ...valid, code: 'P-2', phone: '０３－１２３４－５６７８', fax: '0312345679' }).expect(201);
+      expect(made.body.data).toMatchObject({ phone: '03-1234-5678', fax: '0312345679' });
+    });
+
+    it('refuses a name, code or address the order sheet cannot print', async () => {
+      const res = await post({ ...valid, code: 'CODE😀', name: '山田製作所🏭', address: '東京\u0007' }).expect(422);
+      expect(errorsOf(res)).toEqual([
+        { field: 'code', error_code: 'unprintable', params: { chars: '😀' } },
+        { field: 'name', error_code: 'unprintable', params: { chars: '🏭' } },
+        { field: 'address', error_code: 'unprintable', params: { chars: 'U+0007' } },
+      ]);
     });
 
     it('code is unique, ignoring case', async () => {

@@ -217,11 +217,6 @@ describe('orders API: create and edit', () => {
       ['delivery_name', 40],
       ['buyer_address', 100],
       ['delivery_address', 100],
-      ['buyer_tel', 15],
-      ['delivery_tel', 15],
-      ['buyer_zip', 8],
-      ['delivery_zip', 8],
-      ['preferred_date', 20],
       ['preferred_period', 50],
       ['memo', 1000],
       ['supplier_memo', 1000],
@@ -233,6 +228,51 @@ describe('orders API: create and edit', () => {
       await client.post(body({ ...base, [field]: 'あ'.repeat(max) })).expect(201);
       const res = await client.post(body({ ...base, [field]: 'あ'.repeat(max + 1) })).expect(422);
       expect(errorsOf(res)).toContainEqual({ field, error_code: 'max_length', params: { max } });
+    });
+
+    it('phones are digits and hyphens with 10 or 11 digits, postcodes seven digits: junk never reaches a sheet', async () => {
+      const made = await client.create(body({ buyer_tel: '０９０－１２３４－５６７８', delivery_tel: '090-12-34-56-78', buyer_zip: '1000001', delivery_zip: '１００－０００１' }));
+      // Stored (and printed) half-width, postcodes with their hyphen.
+      expect(made).toMatchObject({ buyer_tel: '090-1234-5678', delivery_tel: '090-12-34-56-78', buyer_zip: '100-0001', delivery_zip: '100-0001' });
+      for (const [field, value, code] of [
+        ['buyer_tel', '090-xxxx-😀', 'phone_format'],
+        ['delivery_tel', '03-1234-567', 'phone_format'],
+        ['delivery_tel', '090-12-34-56-789', undefined],
+        ['buyer_zip', 'ABCDEFGH', 'zip_format'],
+        ['delivery_zip', '100-00011', undefined],
+      ] as const) {
+        const res = await client.post(body({ [field]: value })).expect(422);
+        expect(errorsOf(res)).toContainEqual(expect.objectContaining(code ? { field, error_code: code } : { field }));
+      }
+    });
+
+    it('refuses what the sheet cannot print, naming the characters', async () => {
+      for (const field of ['buyer_name', 'delivery_name', 'delivery_address', 'preferred_period', 'edi_note']) {
+        const res = await client.post(body({ delivery_address: '東京', [field]: '山田😀' })).expect(422);
+        expect(errorsOf(res)).toContainEqual({ field, error_code: 'unprintable', params: { chars: '😀' } });
+      }
+      const line = await client.post(body({ lines: [{ ...body().lines[0], product_name: 'チェア\u0007', option1: '赤❤️' }] })).expect(422);
+      expect(errorsOf(line)).toEqual(
+        expect.arrayContaining([
+          { field: 'lines.0.product_name', error_code: 'unprintable', params: { chars: 'U+0007' } },
+          { field: 'lines.0.option1', error_code: 'unprintable', params: { chars: '❤ U+FE0F' } },
+        ]),
+      );
+      // The supplier memo has several lines; the staff memo is never printed.
+      await client.post(body({ supplier_memo: '一行目\n二行目', memo: 'メモ😀' })).expect(201);
+    });
+
+    it('takes a preferred date that is a date, not before the order date', async () => {
+      const made = await client.create(body({ order_date: '2026-11-22', preferred_date: '2026/12/1' }));
+      expect(made.preferred_date).toBe('2026-12-01');
+      expect(errorsOf(await client.post(body({ order_date: '2026-11-22', preferred_date: '2020-12-01' })).expect(422))).toEqual([
+        { field: 'preferred_date', error_code: 'date_after', params: { other: 'order_date' } },
+      ]);
+      expect(errorsOf(await client.post(body({ preferred_date: '来週' })).expect(422))).toContainEqual(expect.objectContaining({ field: 'preferred_date', error_code: 'date_format' }));
+      await client.post(body({ preferred_date: '' })).expect(201);
+      // An edit that moves the order date past the preferred date is refused too.
+      const edit = await client.put(made.id, { order_date: '2026-12-05', version: made.version }).expect(422);
+      expect(errorsOf(edit)).toEqual([{ field: 'preferred_date', error_code: 'date_after', params: { other: 'order_date' } }]);
     });
 
     it('buyer_email: 100 characters and well-formed', async () => {

@@ -71,13 +71,20 @@ describe('orders API: hardening', () => {
     });
 
     it('counts characters as code points: a variation selector is a character of its own', async () => {
-      const res = await client.post(orderBody(shop, makerA, { buyer_name: 'あ\uFE0F'.repeat(20) + 'あ' })).expect(422);
-      expect(errorsOf(res)).toEqual([{ field: 'buyer_name', error_code: 'max_length', params: { max: 40 } }]);
-      await client.post(orderBody(shop, makerA, { buyer_name: 'あ\uFE0F'.repeat(20) })).expect(201);
+      // The staff memo is never printed, so it may hold a variation selector; it counts as a character.
+      const res = await client.post(orderBody(shop, makerA, { memo: 'あ\uFE0F'.repeat(500) + 'あ' })).expect(422);
+      expect(errorsOf(res)).toEqual([{ field: 'memo', error_code: 'max_length', params: { max: 1000 } }]);
+      await client.post(orderBody(shop, makerA, { memo: 'あ\uFE0F'.repeat(500) })).expect(201);
+      // A printed field refuses it: the sheet's font has no such character.
+      expect(errorsOf(await client.post(orderBody(shop, makerA, { buyer_name: 'あ\uFE0F' })).expect(422))).toEqual([{ field: 'buyer_name', error_code: 'unprintable', params: { chars: 'U+FE0F' } }]);
       const order = await givenOrder(ctx.api, { lines: [{ makerId: makerA, status: 4 }] });
       const company = await deliveryCompany(ctx.api);
-      const ship = { version: 1, line_ids: order.lineIds, ship_date: '2026-11-05', delivery_company_id: company, tracking_code: '1\uFE0F'.repeat(11) };
+      const ship = { version: 1, line_ids: order.lineIds, ship_date: '2026-11-05', delivery_company_id: company, tracking_code: '1'.repeat(21) };
       expect(errorsOf(await put(`/${order.id}/maker_ship_process`, ship).expect(422))).toEqual([{ field: 'tracking_code', error_code: 'max_length', params: { max: 20 } }]);
+      // Emoji and invisible characters are no tracking number.
+      for (const [code, chars] of [['1234😀', '😀'], ['1\uFE0F', 'U+FE0F']]) {
+        expect(errorsOf(await put(`/${order.id}/maker_ship_process`, { ...ship, tracking_code: code }).expect(422))).toEqual([{ field: 'tracking_code', error_code: 'unprintable', params: { chars } }]);
+      }
     });
   });
 

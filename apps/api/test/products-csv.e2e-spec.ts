@@ -127,7 +127,7 @@ describe('product CSV import and export', () => {
       { field: 'rows.4.ショップコード', error_code: 'exists' },
       { field: 'rows.4.メーカーコード', error_code: 'required' },
       { field: 'rows.4.配送タイプ', error_code: 'in', params: { values: 'direct_delivery,order_delivery' } },
-      { field: 'rows.4.表示', error_code: 'invalid' },
+      { field: 'rows.4.表示', error_code: 'in', params: { values: 'true,false' } },
       { field: 'rows.5.税抜価格', error_code: 'integer' },
       { field: 'rows.5.配送区分', error_code: 'max_length', params: { max: 3 } },
       { field: 'rows.5.ショップ商品ID', error_code: 'digits', params: { length: 12 } },
@@ -192,7 +192,7 @@ describe('product CSV import and export', () => {
             掲載対応: 'not_compatible',
             状態: 'available_long_term',
           }),
-          row({ 商品コード: 'RT-2', ショップコード: shopCode2, 商品名: '改行\r\nを含む "商品"', ショップ商品ID: '000000001' }),
+          row({ 商品コード: 'RT-2', ショップコード: shopCode2, 商品名: '"商品" を含む', 出荷目安: '改行\r\nを含む', ショップ商品ID: '000000001' }),
         ]),
       ),
     ).expect(200);

@@ -143,7 +143,7 @@ describe('products API', () => {
         { field: 'price', error_code: 'required' },
         { field: 'tax_percentage', error_code: 'required' },
         { field: 'shipping_type', error_code: 'in', params: { values: 'direct_delivery,order_delivery' } },
-        { field: 'is_display', error_code: 'invalid' },
+        { field: 'is_display', error_code: 'in', params: { values: 'true,false' } },
         { field: 'posting_support_status', error_code: 'in', params: { values: 'supported,not_compatible' } },
         { field: 'state', error_code: 'in', params: { values: 'available,unavailable,available_long_term' } },
       ]);
@@ -270,7 +270,7 @@ describe('products API', () => {
         { field: 'sort', error_code: 'in', params: { values: 'id,product_code,product_name,price,state,updated_at,last_changed_at' } },
         { field: 'per_page', error_code: 'in', params: { values: '20,50,100,200' } },
         { field: 'shop_id', error_code: 'integer' },
-        { field: 'is_display', error_code: 'invalid' },
+        { field: 'is_display', error_code: 'in', params: { values: 'true,false' } },
       ]);
     });
 

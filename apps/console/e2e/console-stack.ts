@@ -94,7 +94,7 @@ export class ConsoleStack {
 
   /** A browser context already signed in (the stored session the callback page would leave). */
   async signedInContext(user: { id: string; role: Role; makerId: string | null }): Promise<BrowserContext> {
-    const { accessToken, expiresIn } = this.api.get(TokensService).signAccess({ id: user.id, role: user.role, makerId: user.makerId });
+    const { accessToken, expiresIn } = this.api.get(TokensService).signAccess({ id: user.id, role: user.role, makerId: user.makerId, stamp: 0 });
     const context = await this.browser.newContext({ locale: 'ja-JP' });
     await context.addInitScript(
       ([token, expiry]) => {

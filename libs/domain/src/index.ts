@@ -9,3 +9,4 @@ export * from './customers';
 export * from './order';
 export * from './calendar';
 export * from './maker-side';
+export * from './text';

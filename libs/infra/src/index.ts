@@ -9,6 +9,7 @@ export * from './outbox/job-effects';
 export * from './queues/queues';
 export * from './mail/mailer';
 export * from './users/user.repository';
+export * from './users/account-changes';
 export * from './auth/session.repository';
 export * from './makers/maker.repository';
 export * from './database/sql';

@@ -7,6 +7,7 @@ import { QUEUE_NAMES, QueueRegistry } from '@oms/infra';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { SignedInUser } from '../auth/access.decorators';
 import { bearerOf } from '../auth/access.guard';
+import { AccountAccess } from '../auth/account-access';
 import { TokensService } from '../auth/tokens.service';
 
 /** Where the dashboard lives, global prefix included (the cookie's path and Bull Board's base path). */
@@ -26,6 +27,7 @@ export class AdminQueuesMiddleware implements NestMiddleware {
 
   constructor(
     private readonly tokens: TokensService,
+    private readonly accounts: AccountAccess,
     queues: QueueRegistry,
   ) {
     const serverAdapter = new ExpressAdapter().setBasePath(ADMIN_QUEUES_PATH);
@@ -39,18 +41,19 @@ export class AdminQueuesMiddleware implements NestMiddleware {
     this.board = mountedAt(ADMIN_QUEUES_PATH, app);
   }
 
-  use(req: Request, res: Response, next: NextFunction): void {
+  async use(req: Request, res: Response, next: NextFunction): Promise<void> {
     if (isTokenExchange(req)) return next();
-    const caller = this.callerOf(req);
+    // Every request of the dashboard acts with the account as it stands now (a demoted or disabled admin is out).
+    const caller = await this.callerOf(req);
     if (!isAllowed(caller.role, 'operations.admin')) throw new DomainError('NAL-403');
     // Bull Board's page links Google's fonts: the browser may load only what this server serves.
     res.setHeader('Content-Security-Policy', BOARD_CSP);
     this.board(req, res, next);
   }
 
-  private callerOf(req: Request): SignedInUser {
+  private callerOf(req: Request): Promise<SignedInUser> {
     const session = req.cookies?.[QUEUES_SESSION_COOKIE];
-    return session ? this.tokens.verifyQueuesSession(session) : this.tokens.verifyAccess(bearerOf(req));
+    return this.accounts.caller(session ? this.tokens.verifyQueuesSession(session) : this.tokens.verifyAccess(bearerOf(req)));
   }
 }
 

@@ -19,11 +19,13 @@ export const Allow = (permission: Permission) => SetMetadata(ACCESS_RULE, { kind
 /** A download opened by the browser: a one-minute media token in `?token=` instead of the bearer token. */
 export const Download = (permission: Permission) => SetMetadata(ACCESS_RULE, { kind: 'download', permission } satisfies AccessRule);
 
-/** Who is calling, from the verified access (or media) token. */
+/** Who is calling: the verified token's account, with its role and maker as they stand now (AccountAccess). */
 export interface SignedInUser {
   id: string;
   role: Role;
   makerId: string | null;
+  /** The account's security stamp, signed into every token made for it. */
+  stamp: number;
 }
 
 export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): SignedInUser => {

@@ -3,25 +3,32 @@ import { Reflector } from '@nestjs/core';
 import { DomainError, isAllowed } from '@oms/domain';
 import type { Request } from 'express';
 import { ACCESS_RULE, AccessRule } from './access.decorators';
+import { AccountAccess } from './account-access';
 import { TokensService } from './tokens.service';
 
 /**
- * The one guard of the role matrix: it reads the route's declared rule, verifies the token and
- * checks the role against DESIGN.md §8 (libs/domain ACCESS_POLICY). A route without a rule is refused.
+ * The one guard of the role matrix: it reads the route's declared rule, verifies the token, looks
+ * the account up as it stands now and checks its role against DESIGN.md §8 (libs/domain
+ * ACCESS_POLICY). A route without a rule is refused.
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly tokens: TokensService,
+    private readonly accounts: AccountAccess,
   ) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_RULE, [context.getHandler(), context.getClass()]);
     if (!rule) throw new DomainError('NAL-403');
     if (rule.kind === 'public') return true;
     const req = context.switchToHttp().getRequest<Request & { user?: unknown }>();
-    const user = rule.kind === 'download' ? this.tokens.verifyMedia(String(req.query.token ?? '')) : this.tokens.verifyAccess(bearerOf(req));
+    // The token says who; the account says what they may do now (revoked, disabled, demoted).
+    const user =
+      rule.kind === 'download'
+        ? await this.accounts.caller(this.tokens.verifyMedia(String(req.query.token ?? '')), 'NAL-LO-07')
+        : await this.accounts.caller(this.tokens.verifyAccess(bearerOf(req)));
     req.user = user;
     if (rule.kind === 'signed-in') return true;
     if (!isAllowed(user.role, rule.permission)) throw new DomainError('NAL-403');

@@ -4,6 +4,7 @@ import { JwtModule, JwtService } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { APP_CONFIG, AppConfig } from '@oms/infra';
 import { RateLimitGuard } from '../common/rate-limit.guard';
+import { AccountAccess } from './account-access';
 import { AUTH_COOKIE_PATH, AuthController, MeController } from './auth.controller';
 import { OAuthState } from './oauth-state';
 import { RouteAccessCatalogue } from './route-access';
@@ -24,6 +25,7 @@ import { jwtOptions, TokensService } from './tokens.service';
   controllers: [AuthController, MeController],
   providers: [
     TokensService,
+    AccountAccess,
     SignInService,
     RateLimitGuard,
     RouteAccessCatalogue,
@@ -36,6 +38,6 @@ import { jwtOptions, TokensService } from './tokens.service';
         new OAuthState(jwt, { httpOnly: true, sameSite: 'lax', secure: c.COOKIE_SECURE, path: AUTH_COOKIE_PATH }),
     },
   ],
-  exports: [TokensService, RouteAccessCatalogue],
+  exports: [TokensService, AccountAccess, RouteAccessCatalogue],
 })
 export class AuthModule {}

@@ -57,5 +57,5 @@ export class SignInService {
 }
 
 export function signedIn(user: UserEntity) {
-  return { id: String(user.id), role: user.role, makerId: user.makerId === null ? null : String(user.makerId) };
+  return { id: String(user.id), role: user.role, makerId: user.makerId === null ? null : String(user.makerId), stamp: user.securityStamp };
 }

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtModuleOptions, JwtService } from '@nestjs/jwt';
-import { DomainError, isRole } from '@oms/domain';
+import { DomainError } from '@oms/domain';
 import { APP_CONFIG, AppConfig } from '@oms/infra';
 import type { SignedInUser } from './access.decorators';
+import type { TokenClaims } from './account-access';
 
 const ACCESS = 'oms-access';
 const MEDIA = 'oms-media';
@@ -26,48 +27,51 @@ export class TokensService {
 
   signAccess(user: SignedInUser, expiresIn = this.config.ACCESS_TOKEN_TTL): { accessToken: string; expiresIn: number } {
     const accessToken = this.jwt.sign(
-      { role: user.role, mkr: user.makerId },
+      { role: user.role, mkr: user.makerId, stp: user.stamp },
       { subject: user.id, audience: ACCESS, expiresIn },
     );
     return { accessToken, expiresIn };
   }
 
-  verifyAccess(token: string): SignedInUser {
+  /** The token's account and stamp; AccountAccess decides what the account may do now. */
+  verifyAccess(token: string): TokenClaims {
     return this.verify(token, ACCESS, 'NAL-401');
   }
 
   signMedia(user: SignedInUser): { token: string; expiresIn: number } {
     const token = this.jwt.sign(
-      { role: user.role, mkr: user.makerId },
+      { role: user.role, mkr: user.makerId, stp: user.stamp },
       { subject: user.id, audience: MEDIA, expiresIn: MEDIA_TOKEN_TTL_SECONDS },
     );
     return { token, expiresIn: MEDIA_TOKEN_TTL_SECONDS };
   }
 
-  verifyMedia(token: string): SignedInUser {
+  verifyMedia(token: string): TokenClaims {
     return this.verify(token, MEDIA, 'NAL-LO-07');
   }
 
   /** Held in the dashboard's path-scoped cookie: the browser's tab cannot send the bearer token. */
   signQueuesSession(user: SignedInUser): { token: string; expiresIn: number } {
     const token = this.jwt.sign(
-      { role: user.role, mkr: user.makerId },
+      { role: user.role, mkr: user.makerId, stp: user.stamp },
       { subject: user.id, audience: QUEUES, expiresIn: QUEUES_SESSION_TTL_SECONDS },
     );
     return { token, expiresIn: QUEUES_SESSION_TTL_SECONDS };
   }
 
-  verifyQueuesSession(token: string): SignedInUser {
+  verifyQueuesSession(token: string): TokenClaims {
     return this.verify(token, QUEUES, 'NAL-401');
   }
 
-  private verify(token: string, audience: string, refusal: 'NAL-401' | 'NAL-LO-07'): SignedInUser {
+  private verify(token: string, audience: string, refusal: 'NAL-401' | 'NAL-LO-07'): TokenClaims {
+    let claims: { sub?: unknown; stp?: unknown };
     try {
-      const claims = this.jwt.verify<{ sub: string; role: string; mkr: string | null }>(token, { audience });
-      if (!isRole(claims.role)) throw new Error('unknown role');
-      return { id: claims.sub, role: claims.role, makerId: claims.mkr ?? null };
+      claims = this.jwt.verify<{ sub: string; stp: number }>(token, { audience });
     } catch {
       throw new DomainError(refusal);
     }
+    // A token signed before security stamps existed has none: it is refused like a revoked one.
+    if (typeof claims.sub !== 'string' || !Number.isInteger(claims.stp)) throw new DomainError(refusal);
+    return { id: claims.sub, stamp: claims.stp as number };
   }
 }

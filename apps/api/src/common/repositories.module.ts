@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { MakerRepository, SessionRepository, UserRepository } from '@oms/infra';
+import { APP_CONFIG, AppConfig, MakerRepository, SessionRepository, UserRepository } from '@oms/infra';
 import { DataSource } from 'typeorm';
 
 /** The infra repositories, built over the one TypeORM data source. */
@@ -7,7 +7,11 @@ import { DataSource } from 'typeorm';
 @Module({
   providers: [
     { provide: UserRepository, inject: [DataSource], useFactory: (ds: DataSource) => new UserRepository(ds) },
-    { provide: SessionRepository, inject: [DataSource], useFactory: (ds: DataSource) => new SessionRepository(ds) },
+    {
+      provide: SessionRepository,
+      inject: [DataSource, APP_CONFIG],
+      useFactory: (ds: DataSource, c: AppConfig) => new SessionRepository(ds, { secret: c.JWT_SECRET, graceSeconds: c.REFRESH_REUSE_GRACE_SECONDS }),
+    },
     { provide: MakerRepository, inject: [DataSource], useFactory: (ds: DataSource) => new MakerRepository(ds) },
   ],
   exports: [UserRepository, SessionRepository, MakerRepository],

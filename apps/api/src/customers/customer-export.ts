@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { CustomerViews } from './customer-views';
 
 /** Exports the selected customers to a CSV file in file storage; answers its signed download URL. */
-export class ExportCustomers extends Command<{ url: string }> {
+/** Answers the signed URL itself, as POST /orders/export does (SPEC.md §7: "returns data as a URL that is opened"). */
+export class ExportCustomers extends Command<string> {
   constructor(readonly customerIds: number[]) {
     super();
   }
@@ -46,7 +47,7 @@ export class ExportCustomersHandler implements ICommandHandler<ExportCustomers> 
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
   ) {}
 
-  async execute({ customerIds }: ExportCustomers): Promise<{ url: string }> {
+  async execute({ customerIds }: ExportCustomers): Promise<string> {
     const ids = [...new Set(customerIds.map(String))].sort((a, b) => Number(a) - Number(b));
     const found = new Set((await this.customers.findByIds(ids)).map((c) => c.id));
     if (found.size !== ids.length) throw new FieldValidationError([{ field: 'customer_ids', errorCode: 'exists' }]);
@@ -55,7 +56,7 @@ export class ExportCustomersHandler implements ICommandHandler<ExportCustomers> 
     const fileName = `customers_${stamp(now)}.csv`;
     const key = `exports/customers/${randomUUID()}/${fileName}`;
     await this.storage.put(key, toCsv(this.rows(ids), { columns: COLUMNS }), 'text/csv; charset=utf-8');
-    return { url: this.storage.signedDownloadUrl(key, { fileName, expiresInSeconds: EXPORT_URL_SECONDS }) };
+    return this.storage.signedDownloadUrl(key, { fileName, expiresInSeconds: EXPORT_URL_SECONDS });
   }
 
   /** The rows, a batch at a time, so a large selection is never held whole. */

@@ -1,29 +1,26 @@
 import { applyDecorators } from '@nestjs/common';
 import { CUSTOMER_LIMITS } from '@oms/domain';
 import { CUSTOMER_SORT_COLUMNS, CustomerSort } from '@oms/infra';
-import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsInt, Matches, Max, Min, } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsInt, Max, Min } from 'class-validator';
 import { PageQuery } from '../common/http/page.query';
-import { Email, Id, Katakana, OneOf, Optional, Required, Text, Version } from '../common/validation/rules';
+import { AsId, Email, Id, Katakana, OneOf, Optional, PhoneNumber, Postcode, Printable, Required, Text, Version } from '../common/validation/rules';
 
 /** The rule key and bound the validation pipe answers with (as common/validation/rules.ts does). */
 const rule = (errorCode: string, params?: Record<string, string | number>, each = false) => ({ context: { errorCode, params }, each });
 
 
-/**
- * A customer's phone or fax as staff type it: digits (full-width too, as pasted from mails), hyphens
- * and other dashes, parentheses, plus and spaces. Duplicates are compared on the normalised number.
- */
-const CustomerPhone = (max: number) =>
-  applyDecorators(Text(max), Matches(/^[0-9\uFF10-\uFF19+\uFF0B\-\u2010-\u2015\u2212\u30FC\uFF0D()\uFF08\uFF09\s\u3000]*$/, rule('invalid')));
+/** A customer's phone or fax: a Japanese number (full-width digits as pasted from mails are taken); duplicates are compared on the normalised number. */
+const CustomerPhone = (max: number) => applyDecorators(Text(max), PhoneNumber());
 
-/** A postal code: digits and hyphens (〒123-4567 is typed as 123-4567). */
-const Zip = (max: number) => applyDecorators(Text(max), Matches(/^[0-9-]*$/, rule('invalid')));
+/** A postal code, `1234567` or `123-4567` (〒 left out), stored as `123-4567`. */
+const Zip = (max: number) => applyDecorators(Text(max), Postcode());
 
 /** PUT /customers/{id}: every field of a customer but the general memo, which the same-person group shares. */
 export class CustomerFields {
   @Required()
   @Text(CUSTOMER_LIMITS.nameMax)
+  @Printable()
   name!: string;
 
   @Optional()
@@ -37,6 +34,7 @@ export class CustomerFields {
 
   @Optional()
   @Text(CUSTOMER_LIMITS.addressMax)
+  @Printable()
   address?: string | null;
 
   @Optional()
@@ -65,6 +63,7 @@ export class CustomerFields {
 
   @Optional()
   @Text(CUSTOMER_LIMITS.companyNameMax)
+  @Printable()
   companyName?: string | null;
 
   @Optional()
@@ -98,7 +97,7 @@ export class ExportCustomersBody {
   @Max(Number.MAX_SAFE_INTEGER, rule('max', { max: Number.MAX_SAFE_INTEGER }, true))
   @Min(1, rule('min', { min: 1 }, true))
   @IsInt(rule('integer', undefined, true))
-  @Type(() => Number)
+  @AsId()
   @ArrayMaxSize(CUSTOMER_LIMITS.exportMax, rule('max', { max: CUSTOMER_LIMITS.exportMax }))
   @ArrayNotEmpty(rule('NAL-CTM-001'))
   @IsArray(rule('NAL-CTM-001'))

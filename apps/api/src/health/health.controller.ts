@@ -3,7 +3,7 @@ import { APP_CONFIG, AppConfig, outboxBacklog, QUEUE_NAMES, QueueName, QueueRegi
 import type { Response } from 'express';
 import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
-import { Public } from '../auth/access.decorators';
+import { Allow, Public } from '../auth/access.decorators';
 import { one } from '../common/http/envelope';
 import { REDIS } from '../common/queues.module';
 
@@ -30,7 +30,11 @@ async function probe(check: () => Promise<unknown>): Promise<{ status: 'up' | 'd
   }
 }
 
-/** PostgreSQL and Redis, each reported on its own; 503 when either is down. Backlogs (outbox, queues) are information only. */
+/**
+ * Up or down for anyone (a load balancer, a monitor): `{data: {status}}`, 200 or 503 when PostgreSQL
+ * or Redis is down. What is behind it (latencies, errors, backlogs, queue counts) tells an attacker
+ * too much: `/health/details` is for system administrators.
+ */
 @Controller('health')
 export class HealthController {
   constructor(
@@ -43,6 +47,16 @@ export class HealthController {
   @Get()
   @Public()
   async health(@Res({ passthrough: true }) res: Response) {
+    const [postgres, redis] = await Promise.all([probe(() => this.dataSource.query('SELECT 1')), probe(() => this.redis.ping())]);
+    const healthy = postgres.status === 'up' && redis.status === 'up';
+    res.status(healthy ? 200 : 503);
+    return one({ status: healthy ? 'ok' : 'unavailable' });
+  }
+
+  /** PostgreSQL and Redis, each reported on its own; 503 when either is down. Backlogs (outbox, queues) are information only. */
+  @Get('details')
+  @Allow('operations.admin')
+  async details(@Res({ passthrough: true }) res: Response) {
     // The queue counts run beside the probes, in the same budget: a slow Redis costs the check 2 s, not 4.
     const [postgres, redis, jobCounts] = await Promise.all([
       probe(() => this.dataSource.query('SELECT 1')),

@@ -2,16 +2,18 @@ import { MAKER_LIMITS, MAKER_STATUSES, MakerStatus, ORDER_METHODS, OrderMethod }
 import { MAKER_SORT_COLUMNS, MakerSort } from '@oms/infra';
 import { Transform } from 'class-transformer';
 import { PageQuery } from '../common/http/page.query';
-import { Email, ManyOf, OneOf, Optional, Phone, Required, Text, Version } from '../common/validation/rules';
+import { Email, ManyOf, NotNull, OneOf, Optional, PhoneNumber, Printable, Required, Text, Version } from '../common/validation/rules';
 
 /** POST /makers and PUT /makers/{id} (SPEC.md §5: code ≤ 30 unique, name ≤ 100, phone/fax ≤ 15, email ≤ 100, address ≤ 100). */
 export class MakerBody {
   @Required()
   @Text(MAKER_LIMITS.codeMax)
+  @Printable()
   code!: string;
 
   @Required()
   @Text(MAKER_LIMITS.nameMax)
+  @Printable()
   name!: string;
 
   @Optional()
@@ -19,11 +21,13 @@ export class MakerBody {
   productCodes?: string | null;
 
   @Optional()
-  @Phone(MAKER_LIMITS.phoneMax)
+  @Text(MAKER_LIMITS.phoneMax)
+  @PhoneNumber()
   phone?: string | null;
 
   @Optional()
-  @Phone(MAKER_LIMITS.faxMax)
+  @Text(MAKER_LIMITS.faxMax)
+  @PhoneNumber()
   fax?: string | null;
 
   @Optional()
@@ -32,13 +36,14 @@ export class MakerBody {
 
   @Optional()
   @Text(MAKER_LIMITS.addressMax)
+  @Printable()
   address?: string | null;
 
   @Required()
   @OneOf(ORDER_METHODS)
   orderMethod!: OrderMethod;
 
-  @Optional()
+  @NotNull()
   @OneOf(MAKER_STATUSES)
   status?: MakerStatus;
 

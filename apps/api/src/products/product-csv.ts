@@ -3,6 +3,7 @@ import { CsvColumn, CsvRowIssue, ProductRow, toCsv, unneutraliseFormula } from '
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import type { Readable } from 'node:stream';
+import { transformOptionsFor } from '../common/validation/rules';
 import { fieldIssuesOf } from '../common/validation/validation.pipe';
 import { ProductBody } from './product.dto';
 
@@ -103,13 +104,17 @@ const COLUMN_OF_FIELD: Record<string, ProductCsvKey> = {
 
 const NUMBER_KEYS = new Set<ProductCsvKey>(['price', 'taxPercentage', 'wholesalePrice']);
 const FLAG_KEYS = new Set<ProductCsvKey>(['availableShipment', 'isDisplay']);
+/** Columns whose field has no null: a blank cell leaves them out (the default), as a form would. */
+const NEVER_NULL_KEYS = new Set<ProductCsvKey>(['availableShipment', 'isDisplay', 'postingSupportStatus', 'state']);
 
-/** A CSV cell as the API body would carry it: the export's `'` before formulas removed, blank = null, 1/0 flags, numbers as numbers. */
+/**
+ * A CSV cell as the rules read text: the export's `'` before formulas removed, blank = null, numbers
+ * and 1/0 flags trimmed (the rule set turns a plain decimal into a number, as for a query string).
+ */
 function cellValue(key: ProductCsvKey, raw: string): unknown {
   const value = unneutraliseFormula(raw);
-  if (value.trim() === '') return null;
-  if (FLAG_KEYS.has(key)) return value.trim() === '1' ? true : value.trim() === '0' ? false : value;
-  if (NUMBER_KEYS.has(key)) return /^\s*-?[0-9]+\s*$/.test(value) ? Number(value) : value;
+  if (value.trim() === '') return NEVER_NULL_KEYS.has(key) ? undefined : null;
+  if (FLAG_KEYS.has(key) || NUMBER_KEYS.has(key)) return value.trim();
   return value;
 }
 
@@ -134,8 +139,8 @@ export function validateCsvRow(line: number, values: Record<ProductCsvKey, strin
   plain.shopId = refs.shop ? Number(refs.shop.id) : null;
   plain.makerId = refs.makerId ? Number(refs.makerId) : null;
 
-  const body = plainToInstance(ProductBody, plain);
-  const fieldIssues = fieldIssuesOf(validateSync(body, { whitelist: true, forbidUnknownValues: true, validationError: { target: false, value: false } }));
+  const body = plainToInstance(ProductBody, plain, transformOptionsFor('text'));
+  const fieldIssues = fieldIssuesOf(validateSync(body, { whitelist: true, forbidUnknownValues: true, validationError: { target: false, value: true } }));
   const all = [...resolveIssues, ...fieldIssues];
   if (refs.shop && !all.some((i) => i.field === 'shop_product_id')) all.push(...shopProductIdIssues(body.shopProductId || null, refs.shop.type));
 

@@ -1,26 +1,10 @@
-import { applyDecorators } from '@nestjs/common';
 import { POSTING_SUPPORT_STATUSES, PostingSupportStatus, PRODUCT_LIMITS, PRODUCT_STATES, ProductState, SHIPPING_TYPES, ShippingType } from '@oms/domain';
 import { PRODUCT_SORT_COLUMNS, ProductSort } from '@oms/infra';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsISO8601, Min } from 'class-validator';
+import { IsISO8601 } from 'class-validator';
 import { PageQuery } from '../common/http/page.query';
-import { Id, Int, ManyOf, OneOf, Optional, Required, Text, Version } from '../common/validation/rules';
+import { Bool, Id, IdFilter, Int, ManyOf, NotNull, OneOf, Optional, Printable, Required, Text, Version } from '../common/validation/rules';
 
-// Rules the shared rule set does not have yet, built the same way (the wire's rule key as context).
-const invalid = { context: { errorCode: 'invalid' } };
-/** true or false (JSON); in a query string also `true`/`false`/`1`/`0`. */
-const Bool = () =>
-  applyDecorators(
-    Transform(({ value }) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value)),
-    IsBoolean(invalid),
-  );
-/** One id or several (`shop_id=1&shop_id=2`), as numbers. */
-const Ids = () =>
-  applyDecorators(
-    Transform(({ value }) => (value === undefined ? value : (Array.isArray(value) ? value : [value]).map((v) => (v === '' ? NaN : Number(v))))),
-    IsInt({ each: true, context: { errorCode: 'integer' } }),
-    Min(1, { each: true, context: { errorCode: 'min', params: { min: 1 } } }),
-  );
 const Money = () => Int(PRODUCT_LIMITS.moneyMin, PRODUCT_LIMITS.moneyMax);
 
 /**
@@ -31,18 +15,22 @@ const Money = () => Int(PRODUCT_LIMITS.moneyMin, PRODUCT_LIMITS.moneyMax);
 export class ProductBody {
   @Required()
   @Text(PRODUCT_LIMITS.productCodeMax)
+  @Printable()
   productCode!: string;
 
   @Optional()
   @Text(PRODUCT_LIMITS.ownProductCodeMax)
+  @Printable()
   ownProductCode?: string | null;
 
   @Optional()
   @Text(PRODUCT_LIMITS.ecProductCodeMax)
+  @Printable()
   ecProductCode?: string | null;
 
   @Optional()
   @Text(PRODUCT_LIMITS.makerProductCodeMax)
+  @Printable()
   makerProductCode?: string | null;
 
   @Required()
@@ -60,10 +48,12 @@ export class ProductBody {
 
   @Required()
   @Text(PRODUCT_LIMITS.productNameMax)
+  @Printable()
   productName!: string;
 
   @Optional()
   @Text(PRODUCT_LIMITS.categoryNameMax)
+  @Printable()
   categoryName?: string | null;
 
   /** Price without tax. */
@@ -81,10 +71,12 @@ export class ProductBody {
 
   @Optional()
   @Text(PRODUCT_LIMITS.optionMax)
+  @Printable()
   option1?: string | null;
 
   @Optional()
   @Text(PRODUCT_LIMITS.optionMax)
+  @Printable()
   option2?: string | null;
 
   @Required()
@@ -92,7 +84,7 @@ export class ProductBody {
   shippingType!: ShippingType;
 
   /** The shippable flag. */
-  @Optional()
+  @NotNull()
   @Bool()
   availableShipment?: boolean;
 
@@ -104,15 +96,15 @@ export class ProductBody {
   @Text(PRODUCT_LIMITS.deliveryCategoryMax)
   deliveryCategory?: string | null;
 
-  @Optional()
+  @NotNull()
   @Bool()
   isDisplay?: boolean;
 
-  @Optional()
+  @NotNull()
   @OneOf(POSTING_SUPPORT_STATUSES)
   postingSupportStatus?: PostingSupportStatus;
 
-  @Optional()
+  @NotNull()
   @OneOf(PRODUCT_STATES)
   state?: ProductState;
 }
@@ -131,11 +123,11 @@ export class ProductFilterQuery extends PageQuery {
   keyword?: string;
 
   @Optional()
-  @Ids()
+  @IdFilter()
   shopId?: number[];
 
   @Optional()
-  @Ids()
+  @IdFilter()
   makerId?: number[];
 
   @Optional()

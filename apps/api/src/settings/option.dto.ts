@@ -1,6 +1,6 @@
 import { INVOICE_REGISTRATION_NUMBER, OPTION_LIMITS } from '@oms/domain';
 import { PageQuery } from '../common/http/page.query';
-import { Int, Optional, Phone, Required, Text, Version } from '../common/validation/rules';
+import { Int, NotNull, Optional, PhoneNumber, Postcode, Printable, Required, Text, Version } from '../common/validation/rules';
 import { DateText, MonthText, Pattern } from './settings.rules';
 
 const L = OPTION_LIMITS;
@@ -12,19 +12,22 @@ const L = OPTION_LIMITS;
 export class OptionBody {
   @Optional()
   @Text(L.companyNameMax)
+  @Printable()
   companyName?: string | null;
 
   @Optional()
   @Text(L.zipMax)
-  @Pattern('zip', /^[0-9-]*$/, 'invalid')
+  @Postcode()
   zip?: string | null;
 
   @Optional()
   @Text(L.addressMax)
+  @Printable()
   address?: string | null;
 
   @Optional()
-  @Phone(L.phoneMax)
+  @Text(L.phoneMax)
+  @PhoneNumber()
   phone?: string | null;
 
   @Optional()
@@ -32,7 +35,7 @@ export class OptionBody {
   @Pattern('invoiceRegistrationNumber', new RegExp(`^$|${INVOICE_REGISTRATION_NUMBER.source}`), 'NAL-SET-102')
   invoiceRegistrationNumber?: string | null;
 
-  @Optional()
+  @NotNull()
   @Int(L.taxPercentMin, L.taxPercentMax)
   defaultTaxPercent?: number;
 

@@ -1,6 +1,6 @@
 import { SHOP_LIMITS, SHOP_TYPES, ShopType } from '@oms/domain';
 import { PageQuery } from '../common/http/page.query';
-import { Id, Int, ManyOf, OneOf, Optional, Required, Text, Version } from '../common/validation/rules';
+import { Id, Int, ManyOf, OneOf, Optional, Printable, Required, Text, Version } from '../common/validation/rules';
 import { HttpUrl, SecretText } from './settings.rules';
 
 const L = SHOP_LIMITS;
@@ -12,10 +12,12 @@ const L = SHOP_LIMITS;
 export class ShopBody {
   @Required()
   @Text(L.nameMax)
+  @Printable()
   name!: string;
 
   @Required()
   @Text(L.codeMax)
+  @Printable()
   code!: string;
 
   @Required()

@@ -13,6 +13,7 @@ import {
 } from '@oms/domain';
 import { appendToOutbox, UserEntity, UserRepository, USERS_EMAIL_UNIQUE, UserWrite } from '@oms/infra';
 import { DataSource, EntityManager } from 'typeorm';
+import { AccountAccess } from '../auth/account-access';
 import { constrainedWrite } from '../common/unique';
 import { UpdateUserBody, UserBody } from './user.dto';
 import { userView, UserView } from './user.view';
@@ -78,10 +79,10 @@ export class CreateUserHandler implements ICommandHandler<CreateUser> {
 
 @CommandHandler(UpdateUser)
 export class UpdateUserHandler implements ICommandHandler<UpdateUser> {
-  constructor(private readonly dataSource: DataSource, private readonly users: UserRepository) {}
+  constructor(private readonly dataSource: DataSource, private readonly users: UserRepository, private readonly accounts: AccountAccess) {}
 
   async execute({ actor, id, body }: UpdateUser): Promise<UserView> {
-    return uniqueEmail(() =>
+    const view = await uniqueEmail(() =>
       this.dataSource.transaction(async (m) => {
         const current = await this.users.findById(id, m, { lock: true });
         if (!current) throw new NotFoundError('user');
@@ -93,12 +94,15 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUser> {
         return userView((await this.users.findById(id, m))!);
       }),
     );
+    // Other API copies hear of it from PostgreSQL; this one must not answer the next request from its cache.
+    this.accounts.forget(id);
+    return view;
   }
 }
 
 @CommandHandler(DeleteUser)
 export class DeleteUserHandler implements ICommandHandler<DeleteUser> {
-  constructor(private readonly dataSource: DataSource, private readonly users: UserRepository) {}
+  constructor(private readonly dataSource: DataSource, private readonly users: UserRepository, private readonly accounts: AccountAccess) {}
 
   async execute({ actor, id }: DeleteUser): Promise<void> {
     await this.dataSource.transaction(async (m) => {
@@ -111,5 +115,6 @@ export class DeleteUserHandler implements ICommandHandler<DeleteUser> {
       // A deleted account's sessions end with it.
       await m.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [id]);
     });
+    this.accounts.forget(id);
   }
 }

@@ -1,9 +1,8 @@
 import { ACCOUNT_LIMITS, ACCOUNT_STATUSES, AccountStatus, Role, ROLES } from '@oms/domain';
 import { USER_SORT_COLUMNS, UserSort } from '@oms/infra';
 import { Transform } from 'class-transformer';
-import { IsBoolean } from 'class-validator';
 import { PageQuery } from '../common/http/page.query';
-import { Email, Id, ManyOf, OneOf, Optional, Required, Text, Version } from '../common/validation/rules';
+import { Bool, Email, Id, ManyOf, NotNull, OneOf, Optional, Required, Text, Version } from '../common/validation/rules';
 
 /** POST /users and PUT /users/{id} (SPEC.md §5: email ≤ 255 and unique, name 2–100). */
 export class UserBody {
@@ -23,12 +22,12 @@ export class UserBody {
   @Text(ACCOUNT_LIMITS.companyNameMax)
   companyName?: string | null;
 
-  @Optional()
+  @NotNull()
   @OneOf(ACCOUNT_STATUSES)
   status?: AccountStatus;
 
-  @Optional()
-  @IsBoolean({ context: { errorCode: 'in', params: { values: 'true,false' } } })
+  @NotNull()
+  @Bool()
   allowSocialLogin?: boolean;
 
   @Optional()

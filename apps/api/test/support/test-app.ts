@@ -51,9 +51,9 @@ export class TestApp {
     return { id: String(row.id), code, version: row.version as number };
   }
 
-  /** A bearer token for a user, minted as the CLI does. */
-  bearer(user: { id: string; role: Role }, makerId: string | null = null): string {
-    return `Bearer ${this.app.get(TokensService).signAccess({ id: user.id, role: user.role, makerId }).accessToken}`;
+  /** A bearer token for a user, minted as the CLI does (`stamp`: the account's security stamp, 0 until it is disabled, deleted or moved). */
+  bearer(user: { id: string; role: Role; stamp?: number }, makerId: string | null = null): string {
+    return `Bearer ${this.app.get(TokensService).signAccess({ id: user.id, role: user.role, makerId, stamp: user.stamp ?? 0 }).accessToken}`;
   }
 
   /** A user of the role with a bearer token; a maker user belongs to `makerId` (else a new maker). */

@@ -1,4 +1,4 @@
-import { DomainError } from '../errors';
+import { DomainError, FieldIssue } from '../errors';
 import { EDITABLE_STATUSES, LINE_STATUS } from './line-status';
 
 /** The limits of an order's fields (SPEC.md §5; docs/orders-api.md "Create and edit"). */
@@ -37,6 +37,14 @@ export const ORDER_LIMITS = {
 export function ediNoteFits(ediNote: string | null | undefined, deliveryAddress: string | null | undefined): boolean {
   if (!ediNote) return true;
   return [...ediNote].length + [...(deliveryAddress ?? '')].length <= ORDER_LIMITS.ediNoteWithAddress;
+}
+
+/**
+ * A preferred delivery date (`YYYY-MM-DD`) cannot come before the order was placed: a date in 2020 on
+ * a new order is a typing mistake the maker would print and ship against.
+ */
+export function preferredDateIssue(preferredDate: string | null | undefined, orderDate: string): FieldIssue | null {
+  return preferredDate && preferredDate < orderDate ? { field: 'preferred_date', errorCode: 'date_after', params: { other: 'order_date' } } : null;
 }
 
 /**

@@ -91,6 +91,8 @@ describe('configuration', () => {
     const c = loadConfig('api', base);
     expect(c.FILE_STORAGE_DIR).toBe('.data/files');
     expect(c.PUBLIC_API_URL).toBe('http://localhost:3000');
+    // Signed download URLs follow the port the API listens on when no public address is set.
+    expect(loadConfig('api', { ...base, PORT: '8080' }).PUBLIC_API_URL).toBe('http://localhost:8080');
     expect(loadConfig('api', { ...base, PUBLIC_API_URL: 'https://oms.example.jp/' }).PUBLIC_API_URL).toBe('https://oms.example.jp');
     expect(messageOf(() => loadConfig('api', { ...base, PUBLIC_API_URL: 'ftp://oms.example.jp' }))).toMatch(/^Configuration error: PUBLIC_API_URL must start with http/);
   });

@@ -87,9 +87,16 @@ const schema = z.object({
   // Root of the local-disk file storage (relative to the working directory).
   FILE_STORAGE_DIR: z.string().min(1).default('.data/files'),
   // Where browsers reach the API; signed file URLs start with it.
+  // (default: http://localhost:PORT, so it follows the port the API listens on).
   PUBLIC_API_URL: url(['http', 'https'])
-    .default('http://localhost:3000')
-    .transform((v) => v.replace(/\/+$/, '')),
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
+  // How long an API process trusts its cached copy of an account's role and status when no change
+  // notice arrives (PostgreSQL LISTEN/NOTIFY makes it immediate; this bounds it if notices are lost).
+  ACCOUNT_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  // Two tabs refreshing with one cookie: for this long a just-rotated refresh token yields the same
+  // successor instead of being taken for a stolen one (reuse after it still revokes the family).
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
 });
 
 /** What each process needs beyond DATABASE_URL. The types promise them all: a process only reads what it requires. */
@@ -105,8 +112,9 @@ type Parsed = z.infer<typeof schema>;
 
 export type AppConfig = Omit<
   Parsed,
-  'COOKIE_SECURE' | 'REDIS_URL' | 'SMTP_URL' | 'JWT_SECRET' | 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET' | 'MICROSOFT_CLIENT_ID' | 'MICROSOFT_CLIENT_SECRET' | 'DATA_ENCRYPTION_KEY'
+  'PUBLIC_API_URL' | 'COOKIE_SECURE' | 'REDIS_URL' | 'SMTP_URL' | 'JWT_SECRET' | 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET' | 'MICROSOFT_CLIENT_ID' | 'MICROSOFT_CLIENT_SECRET' | 'DATA_ENCRYPTION_KEY'
 > & {
+  PUBLIC_API_URL: string;
   REDIS_URL: string;
   SMTP_URL: string;
   /** Secure cookies: as set, else whenever the console is served over HTTPS. */
@@ -149,6 +157,7 @@ export function loadConfig(kind: ProcessKind, env: NodeJS.ProcessEnv = process.e
   const msBase = `https://login.microsoftonline.com/${c.MICROSOFT_TENANT_ID}`;
   return {
     ...(c as unknown as AppConfig),
+    PUBLIC_API_URL: c.PUBLIC_API_URL ?? `http://localhost:${c.PORT}`,
     COOKIE_SECURE: c.COOKIE_SECURE ? c.COOKIE_SECURE === 'true' : c.CONSOLE_URL.startsWith('https:'),
     MICROSOFT_ISSUER: c.MICROSOFT_ISSUER ?? `${msBase}/v2.0`,
     MICROSOFT_AUTH_URL: c.MICROSOFT_AUTH_URL ?? `${msBase}/oauth2/v2.0/authorize`,

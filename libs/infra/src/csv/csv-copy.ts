@@ -6,7 +6,7 @@ import type { PoolClient } from 'pg';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { DataSource } from 'typeorm';
 import { CsvColumn, CsvEncoding } from './csv-column';
-import { encodeCp932, formatRow } from './csv-writer';
+import { encodeCp932, FORMULA_STARTERS, formatRow } from './csv-writer';
 
 /**
  * A column of a COPY export: its header (and key, so readers of the file can name it), the SQL of its
@@ -25,7 +25,7 @@ export interface CopyCsvQuery {
 }
 
 /** A text cell a spreadsheet would run as a formula gets a leading `'`, as neutraliseFormula does in Node. */
-const neutralisedSql = (sql: string) => `CASE WHEN (${sql}) ~ '^''*[=+\\-@\\t\\r]' THEN '''' || (${sql}) ELSE (${sql}) END`;
+const neutralisedSql = (sql: string) => `CASE WHEN (${sql}) ~ '^''*[${FORMULA_STARTERS}]' THEN '''' || (${sql}) ELSE (${sql}) END`;
 
 /**
  * The SQL statement of a COPY export. COPY takes no bind parameters, so they are inlined as

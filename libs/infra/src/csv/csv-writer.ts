@@ -10,11 +10,13 @@ import { CsvColumn, CsvEncoding } from './csv-column';
  */
 export type CsvCell = string | number | bigint | null | undefined;
 
-// A spreadsheet treats a cell starting with one of these as a formula (OWASP "CSV injection").
+// A spreadsheet treats a cell starting with one of these as a formula (OWASP "CSV injection"); Japanese
+// Excel takes the full-width ＝ ＋ － ＠ typed with a Japanese input method as their ASCII twins.
 // Leading quotes are included so that a value that already starts with `'` before one of them
 // gets its own quote too, which makes unneutraliseFormula the exact inverse.
-const FORMULA_START = /^'*[=+\-@\t\r]/;
-const NEUTRALISED = /^'+[=+\-@\t\r]/;
+export const FORMULA_STARTERS = '=+\\-@\\t\\r\uFF1D\uFF0B\uFF0D\uFF20';
+const FORMULA_START = new RegExp(`^'*[${FORMULA_STARTERS}]`);
+const NEUTRALISED = new RegExp(`^'+[${FORMULA_STARTERS}]`);
 
 /**
  * Defuses a string cell that a spreadsheet would run as a formula by putting `'` in front of it:
@@ -27,7 +29,7 @@ export function neutraliseFormula(value: string): string {
 
 /**
  * The inverse of neutraliseFormula, for importers of files we exported: removes the one `'` put
- * before a leading `=`, `+`, `-`, `@`, tab or carriage return, so that reading an export back gives
+ * before a leading `=`, `+`, `-`, `@` (or their full-width twins), tab or carriage return, so that reading an export back gives
  * exactly the values written. Every other value is returned unchanged.
  */
 export function unneutraliseFormula(value: string): string {

@@ -39,7 +39,7 @@ describe('CSV export through COPY', () => {
           { header: '名前', key: 'name', sql: 'v.name', text: true },
           { header: '数', key: 'n', sql: 'v.n' },
         ],
-        from: `FROM (VALUES ('=1+1', -5), ('髙橋 〜様', 2), ('改行\nあり', 3)) AS v(name, n) WHERE v.n < $1 ORDER BY v.n`,
+        from: `FROM (VALUES ('=1+1', -5), ('髙橋 〜様', 2), ('改行\nあり', 3), ('＝1＋1', 4)) AS v(name, n) WHERE v.n < $1 ORDER BY v.n`,
         params: [10],
       };
       for await (const chunk of copyCsv(ds, query, encoding)) chunks.push(chunk as Buffer);
@@ -49,12 +49,13 @@ describe('CSV export through COPY', () => {
     it('writes a BOM, the header and neutralised text cells (numbers stay numbers), and reads back', async () => {
       const bytes = await read();
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-      expect(bytes.toString('utf8').slice(1)).toBe('名前,数\r\n\'=1+1,-5\r\n髙橋 〜様,2\r\n"改行\nあり",3\r\n');
+      expect(bytes.toString('utf8').slice(1)).toBe('名前,数\r\n\'=1+1,-5\r\n髙橋 〜様,2\r\n"改行\nあり",3\r\n\'＝1＋1,4\r\n');
       const parsed = parseCsv(bytes, { columns: [{ header: '名前', key: 'name' }, { header: '数', key: 'n' }] as const });
       expect(parsed.rows.map((r) => r.values)).toEqual([
         { name: "'=1+1", n: '-5' },
         { name: '髙橋 〜様', n: '2' },
         { name: '改行\nあり', n: '3' },
+        { name: "'＝1＋1", n: '4' },
       ]);
     });
 

@@ -168,7 +168,14 @@ describe('formula neutralisation', () => {
     ['\tx', "'\tx"],
     ['\rx', "'\rx"],
     ["'=already", "''=already"],
+    // Japanese Excel runs the full-width twins typed with a Japanese input method too.
+    ['＝SUM(A1)', "'＝SUM(A1)"],
+    ['＋81', "'＋81"],
+    ['－1', "'－1"],
+    ['＠cmd', "'＠cmd"],
+    ["'＝already", "''＝already"],
     ['A=B', 'A=B'],
+    ['Ａ＝Ｂ', 'Ａ＝Ｂ'],
     ["it's", "it's"],
     ['', ''],
   ])('%j → %j and back', (value, written) => {

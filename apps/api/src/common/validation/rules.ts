@@ -1,10 +1,11 @@
 import { applyDecorators } from '@nestjs/common';
-import { isKatakana } from '@oms/domain';
-import { Transform, Type } from 'class-transformer';
+import { DATE_MAX, DATE_MIN, isDateInRange, isKatakana, isPhoneNumber, isPostcode, normalizePhoneNumber, normalizePostcode, parseDate, unprintableCharacters } from '@oms/domain';
+import { ClassTransformOptions, Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayNotEmpty,
   IsArray,
+  IsBoolean,
   IsEmail,
   IsIn,
   IsInt,
@@ -32,11 +33,61 @@ function rule(errorCode: string, params?: Record<string, string | number>, each 
   return { context: { errorCode, params }, each };
 }
 
+/**
+ * Where a value came from. JSON keeps its types, so a number field takes a JSON number and nothing
+ * else (`""`, `" "`, `true`, `"0x10"` are refused, never stored as 0, 0, 1, 16); query strings, route
+ * parameters and CSV cells are text, where a number is a plain decimal. The validation pipe says
+ * which (class-transformer hands its options to every Transform); the CSV importers say `text`.
+ */
+export type ValueSource = 'json' | 'text';
+
+export function transformOptionsFor(source: ValueSource): ClassTransformOptions {
+  return { valueSource: source } as ClassTransformOptions;
+}
+
+function sourceOf(options: ClassTransformOptions | undefined): ValueSource {
+  return (options as { valueSource?: ValueSource } | undefined)?.valueSource === 'text' ? 'text' : 'json';
+}
+
+const DECIMAL = /^-?[0-9]{1,20}$/;
+
+/** A number as it may arrive from `source`; anything else is left as it came, for the rule to refuse. */
+export function numberFrom(value: unknown, source: ValueSource): unknown {
+  if (source === 'text' && typeof value === 'string' && DECIMAL.test(value)) return Number(value);
+  return value;
+}
+
+const BOOLEAN_TEXT = new Map<unknown, boolean>([
+  ['true', true],
+  ['1', true],
+  ['false', false],
+  ['0', false],
+]);
+
+/**
+ * Record ids are identifiers, not quantities: bigint ids travel as strings of digits in JSON too (the
+ * orders API answers them so), and a string of digits is taken from any source. `""`, `" "`, `true`
+ * and `"0x10"` are still refused.
+ */
+export function idFrom(value: unknown): unknown {
+  return typeof value === 'string' && /^[0-9]{1,20}$/.test(value) ? Number(value) : value;
+}
+
+export const AsId = () => Transform(({ value }) => (Array.isArray(value) ? value.map(idFrom) : idFrom(value)));
+
+/** Numbers from text (each element of a list); JSON numbers untouched. */
+const AsNumber = () =>
+  Transform(({ value, options }) => (Array.isArray(value) ? value.map((v) => numberFrom(v, sourceOf(options))) : numberFrom(value, sourceOf(options))));
+
 export const Required = () => IsNotEmpty(rule('required'));
 
+/** May be left out, and null clears it: for fields whose column takes null. */
 export const Optional = () => IsOptional();
 
-/** A field that may be left out (it keeps its value or default) but is never null: null answers `required`. */
+/**
+ * A field that may be left out (it keeps its value or default) but is never null: null answers
+ * `required`, never the database's NOT NULL error as a 500.
+ */
 export const NotNull = () => applyDecorators(ValidateIf((_: object, value: unknown) => value !== undefined), Required());
 
 /**
@@ -74,8 +125,6 @@ export function Text(max: number, min?: number) {
 export const Email = (max: number) =>
   applyDecorators(Text(max), IsEmail({ allow_display_name: false, ignore_max_length: true }, rule('email_invalid')));
 
-/** A phone or fax number: half-width digits, hyphens, parentheses, plus and spaces, at most `max` long. */
-export const Phone = (max: number) => applyDecorators(Text(max), Matches(/^[0-9+\-() ]*$/, rule('invalid')));
 
 export const OneOf = (values: readonly (string | number)[]) => IsIn([...values], rule('in', { values: values.join(',') }));
 
@@ -85,16 +134,16 @@ export const ManyOf = (values: readonly string[]) =>
     IsIn([...values], rule('in', { values: values.join(',') }, true)),
   );
 
-/** An integer (numeric strings from query strings are converted), optionally bounded. */
+/** An integer: a JSON number, or a plain decimal in a query string or CSV cell; optionally bounded. */
 export function Int(min?: number, max?: number) {
-  const decorators = [Type(() => Number), IsInt(rule('integer'))];
+  const decorators = [AsNumber(), IsInt(rule('integer'))];
   if (min !== undefined) decorators.push(Min(min, rule('min', { min })));
   if (max !== undefined) decorators.push(Max(max, rule('max', { max })));
   return applyDecorators(...decorators);
 }
 
-/** A record id: a positive integer, given as a number or a string of digits. */
-export const Id = () => Int(1, Number.MAX_SAFE_INTEGER);
+/** A record id: a positive integer, given as a number or a string of digits (see idFrom). */
+export const Id = () => applyDecorators(AsId(), Int(1, Number.MAX_SAFE_INTEGER));
 
 /** The `version` a client read: a positive PostgreSQL integer. */
 export const Version = () => Int(1, 2_147_483_647);
@@ -102,13 +151,20 @@ export const Version = () => Int(1, 2_147_483_647);
 export const Nested = (type: () => new () => object) =>
   applyDecorators(ValidateNested({ each: true }), Type(type));
 
+/** true or false: a JSON boolean, or in a query string `true`/`false`/`1`/`0`. */
+export const Bool = () =>
+  applyDecorators(
+    Transform(({ value, options }) => (sourceOf(options) === 'text' && BOOLEAN_TEXT.has(value) ? BOOLEAN_TEXT.get(value) : value)),
+    IsBoolean(rule('in', { values: 'true,false' })),
+  );
+
 /** A list of 1…`max` record ids; `emptyCode` answers a missing or empty list. */
 export const Ids = (max: number, emptyCode = 'required') =>
   applyDecorators(
     IsArray(rule(emptyCode)),
     ArrayNotEmpty(rule(emptyCode)),
     ArrayMaxSize(max, rule('max', { max })),
-    Type(() => Number),
+    AsId(),
     IsInt(rule('integer', undefined, true)),
     Min(1, rule('min', { min: 1 }, true)),
     Max(Number.MAX_SAFE_INTEGER, rule('max', { max: Number.MAX_SAFE_INTEGER }, true)),
@@ -127,3 +183,63 @@ class KatakanaConstraint implements ValidatorConstraintInterface {
   }
 }
 export const Katakana = () => Validate(KatakanaConstraint, rule('katakana'));
+
+/** A query filter of one id or several (`shop_id=1&shop_id=2`), each a record id: an id past bigint is refused, not sent to the database. */
+export const IdFilter = () =>
+  applyDecorators(
+    Transform(({ value }) => (value === undefined ? value : (Array.isArray(value) ? value : [value]).map(idFrom))),
+    IsArray(rule('invalid')),
+    ArrayMaxSize(100, rule('max', { max: 100 })),
+    IsInt(rule('integer', undefined, true)),
+    Min(1, rule('min', { min: 1 }, true)),
+    Max(Number.MAX_SAFE_INTEGER, rule('max', { max: Number.MAX_SAFE_INTEGER }, true)),
+  );
+
+/** One of a fixed list of numbers (`per_page`, flags): a JSON number, or a plain decimal in a query string. */
+export const OneOfNumbers = (values: readonly number[]) => applyDecorators(AsNumber(), OneOf(values));
+
+/**
+ * A custom check answering its rule key. Asynchronous, because class-validator attaches the context
+ * (our rule key) to a failing custom check only then. `params` may depend on the value.
+ */
+function check(name: string, test: (value: unknown) => boolean, errorCode: string, params?: Record<string, string | number>) {
+  return ValidateBy({ name, validator: { validate: (value: unknown) => Promise.resolve(test(value)) } }, rule(errorCode, params));
+}
+
+/** A date written `Y-m-d` or `Y/m/d` (normalised to `YYYY-MM-DD` by the handler with `parseDate`), from 2000 to 2100. */
+export const DateText = () =>
+  applyDecorators(
+    check('dateText', (v) => typeof v === 'string' && parseDate(v) !== null, 'date_format'),
+    check('dateInRange', (v) => typeof v !== 'string' || parseDate(v) === null || isDateInRange(parseDate(v)!), 'date_out_of_range', { min: DATE_MIN, max: DATE_MAX }),
+  );
+
+/**
+ * Text that is printed on an order sheet, label or other document: every character must be one the
+ * documents' font can draw (libs/domain printable). Refused with `unprintable` and the characters.
+ */
+export const Printable = (options: { multiline?: boolean } = {}) =>
+  ValidateBy(
+    {
+      name: 'printable',
+      validator: {
+        // Synchronous (CSV rows are checked with validateSync): the message keeps the rule key, as for lengths.
+        validate: (v: unknown) => typeof v !== 'string' || unprintableCharacters(v, options).length === 0,
+        defaultMessage: () => '$property has characters that cannot be printed',
+      },
+    },
+    { context: { errorCode: 'unprintable', multiline: options.multiline ?? false } },
+  );
+
+/** A Japanese postcode, `1234567` or `123-4567` (full-width accepted), stored as `123-4567`. */
+export const Postcode = () =>
+  applyDecorators(
+    Transform(({ value }) => (typeof value === 'string' && value.trim() !== '' && isPostcode(value.trim()) ? normalizePostcode(value.trim()) : value)),
+    check('postcode', (v) => typeof v !== 'string' || v === '' || isPostcode(v), 'zip_format'),
+  );
+
+/** A Japanese phone or fax number: digits and hyphens, 10 or 11 digits (full-width accepted), stored half-width. */
+export const PhoneNumber = () =>
+  applyDecorators(
+    Transform(({ value }) => (typeof value === 'string' && isPhoneNumber(value.trim()) ? normalizePhoneNumber(value.trim()) : value)),
+    check('phoneNumber', (v) => typeof v !== 'string' || v === '' || isPhoneNumber(v), 'phone_format'),
+  );

@@ -1,7 +1,13 @@
-import { ValidationPipe } from '@nestjs/common';
-import { FieldIssue, FieldValidationError } from '@oms/domain';
+import { ArgumentMetadata, Injectable, PipeTransform, ValidationPipe } from '@nestjs/common';
+import { FieldIssue, FieldValidationError, unprintableCharacters } from '@oms/domain';
 import type { ValidationError } from 'class-validator';
 import { wireFieldPath } from '../http/wire-case';
+import { transformOptionsFor, ValueSource } from './rules';
+
+/** How a refused character is named to the user: itself when it is a picture (an emoji), its code point when it is invisible. */
+function nameOf(character: string): string {
+  return /\p{Extended_Pictographic}/u.test(character) ? character : `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+}
 
 /** Turns class-validator's tree into one issue per failing field, with dotted, indexed wire paths. */
 export function fieldIssuesOf(errors: ValidationError[], parent = ''): FieldIssue[] {
@@ -11,25 +17,45 @@ export function fieldIssuesOf(errors: ValidationError[], parent = ''): FieldIssu
     const names = Object.keys(error.constraints ?? {});
     if (names.length) {
       const chosen = names.find((n) => error.contexts?.[n]?.errorCode === 'required') ?? names[0];
-      const context = error.contexts?.[chosen] as { errorCode?: string; params?: Record<string, string | number> } | undefined;
-      issues.push({
-        field: wireFieldPath(path),
-        errorCode: context?.errorCode ?? 'invalid',
-        ...(context?.params ? { params: context.params } : {}),
-      });
+      const context = error.contexts?.[chosen] as { errorCode?: string; params?: Record<string, string | number>; multiline?: boolean } | undefined;
+      const errorCode = context?.errorCode ?? 'invalid';
+      // Which characters cannot be printed is worked out from the value, which is never echoed otherwise.
+      const params =
+        errorCode === 'unprintable' && typeof error.value === 'string'
+          ? { chars: unprintableCharacters(error.value, { multiline: context?.multiline }).map(nameOf).join(' ') }
+          : context?.params;
+      issues.push({ field: wireFieldPath(path), errorCode, ...(params ? { params } : {}) });
     }
     if (error.children?.length) issues.push(...fieldIssuesOf(error.children, path));
   }
   return issues;
 }
 
-/** The one validation pipe: unknown fields are dropped, every failing field is answered at once (422). */
-export function createValidationPipe(): ValidationPipe {
+function pipeFor(source: ValueSource): ValidationPipe {
   return new ValidationPipe({
     transform: true,
     whitelist: true,
     forbidUnknownValues: true,
-    validationError: { target: false, value: false },
+    transformOptions: transformOptionsFor(source),
+    validationError: { target: false, value: true },
     exceptionFactory: (errors) => new FieldValidationError(fieldIssuesOf(errors)),
   });
+}
+
+/**
+ * The one validation pipe: unknown fields are dropped, every failing field is answered at once (422).
+ * A JSON body keeps its types; query strings and route parameters are text (see `ValueSource`).
+ */
+@Injectable()
+export class WireValidationPipe implements PipeTransform {
+  private readonly json = pipeFor('json');
+  private readonly text = pipeFor('text');
+
+  transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    return (metadata.type === 'body' ? this.json : this.text).transform(value, metadata);
+  }
+}
+
+export function createValidationPipe(): WireValidationPipe {
+  return new WireValidationPipe();
 }

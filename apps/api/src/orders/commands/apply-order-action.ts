@@ -35,7 +35,7 @@ export class ApplyOrderActionToMany extends Command<BatchResult[]> {
 }
 
 /** Who acts: a signed-in user, or a maker through a confirmation link (no user: id null). */
-export type OrderActor = Omit<SignedInUser, 'id'> & { id: string | null };
+export type OrderActor = Omit<SignedInUser, 'id' | 'stamp'> & { id: string | null };
 
 /**
  * The unit of work of one command on one order (STYLE.md "one command, end to end"): load, check

@@ -1,6 +1,6 @@
 import { LINE_STATUSES, MAKER_CONFIRM_STATUS, ORDER_LIMITS } from '@oms/domain';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsDefined } from 'class-validator';
-import { Id, Ids, Int, Nested, NotNull, OneOf, Optional, Required, Text, Version } from '../../common/validation/rules';
+import { Id, Ids, Int, Nested, NotNull, OneOf, Optional, Printable, Required, Text, Version } from '../../common/validation/rules';
 import { DateText, MonthText } from '../../settings/settings.rules';
 
 
@@ -36,6 +36,7 @@ export class MakerShipFields {
 
   @Optional()
   @Text(ORDER_LIMITS.trackingCode)
+  @Printable()
   trackingCode?: string;
 }
 

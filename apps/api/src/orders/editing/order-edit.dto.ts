@@ -1,8 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsISO8601, ValidateBy, ValidateIf, ValidationArguments } from 'class-validator';
-import { Email, Id, Int, Katakana, Nested, NotNull, OneOf, Optional, Required, Text, Version } from '../../common/validation/rules';
+import { DateText, Email, Id, Int, Katakana, Nested, NotNull, OneOf, Optional, PhoneNumber, Postcode, Printable, Required, Text, Version } from '../../common/validation/rules';
 import { ediNoteFits, ORDER_LIMITS, parseDate } from '@oms/domain';
-import { DateText } from '../../settings/settings.rules';
 
 /** An ISO 8601 time of a real instant: Date reads it and its calendar date exists (2026-02-30 does not). */
 function isRealTime(value: string): boolean {
@@ -31,11 +30,14 @@ const EdiNoteWithAddress = () =>
       name: 'ediNoteWithAddress',
       validator: {
         validate: (value: unknown, args?: ValidationArguments) =>
-          Promise.resolve(typeof value !== 'string' || ediNoteFits(value, (args!.object as { deliveryAddress?: unknown }).deliveryAddress as string | undefined)),
+          Promise.resolve(typeof value !== 'string' || ediNoteFits(value, textOrUndefined((args!.object as { deliveryAddress?: unknown }).deliveryAddress))),
       },
     },
     rule(EDI_NOTE_ISSUE.errorCode, EDI_NOTE_ISSUE.params),
   );
+
+/** A field another rule reads may not be text yet (its own rule refuses it): read it only when it is. */
+const textOrUndefined = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 /** Required when the line names no product (its name, maker and price then come from the client). */
 const RequiredWithoutProduct = (key: string) =>
@@ -57,6 +59,7 @@ export class OrderLineBody {
 
   @RequiredWithoutProduct('productName')
   @Text(ORDER_LIMITS.productName)
+  @Printable()
   productName?: string;
 
   @RequiredWithoutProduct('makerId')
@@ -85,10 +88,12 @@ export class OrderLineBody {
 
   @Optional()
   @Text(ORDER_LIMITS.option)
+  @Printable()
   option1?: string | null;
 
   @Optional()
   @Text(ORDER_LIMITS.option)
+  @Printable()
   option2?: string | null;
 }
 
@@ -123,10 +128,12 @@ function orderFields(must: () => PropertyDecorator) {
 
     @Optional()
     @Text(ORDER_LIMITS.ecOrderId)
+    @Printable()
     ecOrderId?: string | null;
 
     @must()
     @Text(ORDER_LIMITS.name)
+    @Printable()
     buyerName!: string;
 
     @Optional()
@@ -136,14 +143,17 @@ function orderFields(must: () => PropertyDecorator) {
 
     @Optional()
     @Text(ORDER_LIMITS.tel)
+    @PhoneNumber()
     buyerTel?: string | null;
 
     @Optional()
     @Text(ORDER_LIMITS.zip)
+    @Postcode()
     buyerZip?: string | null;
 
     @Optional()
     @Text(ORDER_LIMITS.address)
+    @Printable()
     buyerAddress?: string | null;
 
     @Optional()
@@ -152,6 +162,7 @@ function orderFields(must: () => PropertyDecorator) {
 
     @must()
     @Text(ORDER_LIMITS.name)
+    @Printable()
     deliveryName!: string;
 
     @Optional()
@@ -161,22 +172,29 @@ function orderFields(must: () => PropertyDecorator) {
 
     @Optional()
     @Text(ORDER_LIMITS.tel)
+    @PhoneNumber()
     deliveryTel?: string | null;
 
     @Optional()
     @Text(ORDER_LIMITS.zip)
+    @Postcode()
     deliveryZip?: string | null;
 
     @Optional()
     @Text(ORDER_LIMITS.address)
+    @Printable()
     deliveryAddress?: string | null;
 
+    /** A date (`Y-m-d` or `Y/m/d`) or blank, not before the order date (the handler checks it, with the stored one on edit). */
     @Optional()
+    @ValidateIf((_: object, v: unknown) => v !== '')
     @Text(ORDER_LIMITS.preferredDate)
+    @DateText()
     preferredDate?: string | null;
 
     @Optional()
     @Text(ORDER_LIMITS.preferredPeriod)
+    @Printable()
     preferredPeriod?: string | null;
 
     @Optional()
@@ -185,10 +203,12 @@ function orderFields(must: () => PropertyDecorator) {
 
     @Optional()
     @Text(ORDER_LIMITS.memo)
+    @Printable({ multiline: true })
     supplierMemo?: string | null;
 
     @Optional()
     @Text(ORDER_LIMITS.ediNoteWithAddress)
+    @Printable()
     @EdiNoteWithAddress()
     ediNote?: string | null;
 

@@ -2,6 +2,7 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import {
   checkOrderEdit,
   checkPayment,
+  preferredDateIssue,
   ediNoteFits,
   ORDER_LIMITS,
   DomainError,
@@ -73,7 +74,7 @@ function givenFields(b: Partial<OrderFieldsBody>): Partial<OrderFieldsWrite> {
     paymentMethodId: b.paymentMethodId,
     deliveryMethodId: idOrNull(b.deliveryMethodId),
     orderDate: b.orderDate === undefined ? undefined : parseDate(b.orderDate)!,
-    preferredDate: blankToNull(b.preferredDate),
+    preferredDate: b.preferredDate ? parseDate(b.preferredDate)! : blankToNull(b.preferredDate),
     preferredPeriod: blankToNull(b.preferredPeriod),
     buyerName: b.buyerName,
     buyerKana: blankToNull(b.buyerKana),
@@ -131,6 +132,9 @@ async function prepare(
 
   const lines = input.lines ? await resolveLines(m, editor, input.lines, before, issues) : undefined;
   if (!ediNoteFits(fields.ediNote, fields.deliveryAddress)) issues.push(EDI_NOTE_ISSUE);
+  // Checked when either date is given: an order stored before the rule keeps its free-text date.
+  const preferred = input.given.preferredDate !== undefined || input.given.orderDate !== undefined ? preferredDateIssue(fields.preferredDate, fields.orderDate) : null;
+  if (preferred) issues.push(preferred);
   if (issues.length) throw new FieldValidationError(issues);
 
   if (input.confirmedAt && lines) {

@@ -2,7 +2,7 @@ import { japanToday, LINE_STATUSES, parseDate } from '@oms/domain';
 import { ORDER_EXPORT_DATE_KINDS, ORDER_SORTS, OrderSort } from '@oms/infra';
 import { ValidateBy, ValidationArguments } from 'class-validator';
 import { PageQuery } from '../../common/http/page.query';
-import { Id, Int, OneOf, Optional, Required, Text } from '../../common/validation/rules';
+import { Id, Int, OneOf, OneOfNumbers, Optional, Required, Text } from '../../common/validation/rules';
 import { DateText } from '../../settings/settings.rules';
 
 /**
@@ -41,7 +41,7 @@ const NotBefore = (other: string, wireName: string) =>
     { other: wireName },
   );
 
-const Flag = () => OneOf([0, 1]);
+const Flag = () => OneOfNumbers([0, 1]);
 
 /** GET /orders: docs/orders-api.md "Reads"; date ranges as SPEC.md §5 has them (from not after today, to not before from). */
 export class OrderListQuery extends PageQuery {

@@ -45,7 +45,7 @@ describe('customer list', () => {
       ),
       http.post('/api/v1/customers/export', async ({ request }) => {
         exported.push(await request.json());
-        return HttpResponse.json({ data: { url: 'http://api.example/api/v1/medias/download?key=k&sig=s' } });
+        return HttpResponse.json({ data: 'http://api.example/api/v1/medias/download?key=k&sig=s' });
       }),
     );
   });

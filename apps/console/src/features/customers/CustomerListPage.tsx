@@ -27,8 +27,8 @@ async function exportSelection(ids: number[]) {
       toast.error(errorMessage(result.error.errors[0]?.errorCode ?? result.error.errorCode, undefined, result.error.message));
       return;
     }
-    if (win) win.location.href = result.data.url;
-    else window.location.assign(result.data.url);
+    if (win) win.location.href = result.data;
+    else window.location.assign(result.data);
   } catch (err) {
     win?.close();
     throw err;

@@ -44,4 +44,8 @@ export class UserEntity {
 
   @Column({ type: 'integer', default: 1 })
   version!: number;
+
+  /** Written into every token; bumped by the database when the account is disabled, deleted or moved to another maker. */
+  @Column({ name: 'security_stamp', type: 'integer', default: 0, insert: false, update: false })
+  securityStamp!: number;
 }

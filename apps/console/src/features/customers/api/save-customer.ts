@@ -25,5 +25,5 @@ export async function saveGeneralMemo(customerId: number, generalMemo: string | 
 
 /** A CSV of the selected customers: the API answers a signed URL to open. */
 export function exportCustomers(customerIds: number[]) {
-  return api.post<{ url: string }>(`${CUSTOMERS_PATH}/export`, { customerIds });
+  return api.post<string>(`${CUSTOMERS_PATH}/export`, { customerIds });
 }

@@ -1,0 +1,3 @@
+export * from './printable';
+export * from './contact';
+export * from './dates';
