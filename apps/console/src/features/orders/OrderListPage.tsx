@@ -18,7 +18,7 @@ import { BatchResultModal } from './BatchResultModal';
 import { CommandModal } from './CommandModal';
 import { ExportModal } from './ExportModal';
 import { yen } from './format';
-import { refusalMessage, selectionMessage } from './messages';
+import { selectionMessage } from './messages';
 import { OrderActionBar } from './OrderActionBar';
 import { groupByOrder, oneOrderProblem, selectedLineOf, type OrderAction, type SelectedLine } from './order-actions';
 import { OrderErrors } from './OrderErrors';
@@ -112,12 +112,9 @@ export function OrderListPage() {
     if (!pending) return;
     const { action, lines } = pending;
     const result = await runBatchCommand(action, groupByOrder(lines), fields);
-    if (!result.ok && result.status === 422) return result;
+    // Refused as a whole: the modal shows why and keeps what was typed.
+    if (!result.ok) return result;
     setPending(null);
-    if (!result.ok) {
-      toast.error(refusalMessage(t, action, result.error));
-      return;
-    }
     const numbers = Object.fromEntries(lines.map((l) => [l.orderId, l.orderNumber]));
     setResults({ action, results: result.data, numbers });
     // The lines of orders that changed moved on; those refused stay selected to try again.
