@@ -214,7 +214,7 @@ describe('order detail (OrderInformation)', () => {
 
     answer = 'accept';
     await userEvent.click(document.querySelector('#command-submit')!);
-    await waitFor(() => expect(done).toHaveBeenCalledWith('The shipment is saved.'));
+    await waitFor(() => expect(done).toHaveBeenCalledWith('The shipment was saved.'));
     await waitFor(() => expect(modalOpen()).toBe(false));
     expect(commands).toHaveLength(3);
     expect(commands[2].body).toEqual({ version: 3, line_ids: ['10'], ship_date: '2099-01-31', tracking_code: 'TRK-12345' });
