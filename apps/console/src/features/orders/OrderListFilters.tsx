@@ -100,6 +100,7 @@ export function OrderListFilters({ filters, onSearch, onReset }: Props) {
     <Form
       form={form}
       layout="inline"
+      size="small"
       initialValues={initialValues}
       onFinish={(values) => onSearch({ ...toFilters(values), sort })}
       style={{ marginBottom: 8, rowGap: 8 }}

@@ -1,5 +1,5 @@
 import { BranchesOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { Badge, Button, Card, Checkbox, ConfigProvider, Modal, Space, Spin, Table, Typography } from 'antd';
+import { Badge, Button, Card, Checkbox, Modal, Space, Spin, Table, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -164,106 +164,105 @@ export function OrderListPage() {
         </Space>
       }
     >
-      {/* A compact density: a 1366×768 screen shows several orders with their lines */}
-      <ConfigProvider componentSize="small">
-        <OrderListFilters
-          filters={params}
-          onSearch={(filters) => setParams({ ...filters, page: 1, perPage: params.perPage })}
-          onReset={() => setParams({ perPage: params.perPage })}
-        />
-        <Space style={{ marginBottom: 8 }} wrap>
-          <OrderActionBar lines={currentSelection()} permissions={permissions} onRun={(action) => setPending({ action, lines: currentSelection() })} />
-          <Typography.Text type="secondary" data-testid="selection-count">
-            {t('orders.selectedCount', { count: selected.size })}
-          </Typography.Text>
-          {selected.size > 0 && (
-            <Button size="small" type="link" onClick={() => setSelected(new Map())} id="selection-clear">
-              {t('orders.clearSelection')}
-            </Button>
-          )}
-        </Space>
-        <Table<Order>
-          rowKey="id"
-          loading={isLoading}
-          dataSource={orders}
-          scroll={{ x: true }}
-          locale={{ emptyText: t('orders.empty') }}
-          onChange={(_p, _f, sorter, extra) => extra.action === 'sort' && sortChange(sorter)}
-          pagination={pagination(total, (count, [from, to]) => t(estimate ? 'orders.totalEstimate' : 'common.total', { total: count, from, to }))}
-          expandable={{
-            expandedRowKeys: orders.filter((o) => !collapsed.has(o.id)).map((o) => o.id),
-            onExpand: (expanded, order) => {
-              const next = new Set(collapsed);
-              if (expanded) next.delete(order.id);
-              else next.add(order.id);
-              setCollapsed(next);
-            },
-            expandedRowRender: (order) => (
-              <OrderLinesTable
-                lines={order.lines}
-                showMaker
-                selected={new Set(selected.keys())}
-                onSelect={(lines, ids) => select(order, lines, ids)}
+      <OrderListFilters
+        filters={params}
+        onSearch={(filters) => setParams({ ...filters, page: 1, perPage: params.perPage })}
+        onReset={() => setParams({ perPage: params.perPage })}
+      />
+      <Space style={{ marginBottom: 8 }} wrap>
+        <OrderActionBar size="small" lines={currentSelection()} permissions={permissions} onRun={(action) => setPending({ action, lines: currentSelection() })} />
+        <Typography.Text type="secondary" data-testid="selection-count">
+          {t('orders.selectedCount', { count: selected.size })}
+        </Typography.Text>
+        {selected.size > 0 && (
+          <Button size="small" type="link" onClick={() => setSelected(new Map())} id="selection-clear">
+            {t('orders.clearSelection')}
+          </Button>
+        )}
+      </Space>
+      {/* A compact density: a 1366×768 screen shows several orders with their lines. */}
+      <Table<Order>
+        rowKey="id"
+        size="small"
+        loading={isLoading}
+        dataSource={orders}
+        scroll={{ x: true }}
+        locale={{ emptyText: t('orders.empty') }}
+        onChange={(_p, _f, sorter, extra) => extra.action === 'sort' && sortChange(sorter)}
+        pagination={pagination(total, (count, [from, to]) => t(estimate ? 'orders.totalEstimate' : 'common.total', { total: count, from, to }))}
+        expandable={{
+          expandedRowKeys: orders.filter((o) => !collapsed.has(o.id)).map((o) => o.id),
+          onExpand: (expanded, order) => {
+            const next = new Set(collapsed);
+            if (expanded) next.delete(order.id);
+            else next.add(order.id);
+            setCollapsed(next);
+          },
+          expandedRowRender: (order) => (
+            <OrderLinesTable
+              lines={order.lines}
+              showMaker
+              selected={new Set(selected.keys())}
+              onSelect={(lines, ids) => select(order, lines, ids)}
+            />
+          ),
+        }}
+        columns={[
+          {
+            key: 'select',
+            width: 40,
+            title: (
+              <Checkbox
+                id="select-page"
+                checked={pageSelection.length > 0 && pageSelected === pageSelection.length}
+                indeterminate={pageSelected > 0 && pageSelected < pageSelection.length}
+                onChange={(e) => {
+                  const next = new Map(selected);
+                  for (const order of orders) for (const line of order.lines) if (e.target.checked) next.set(line.id, selectedLineOf(order, line));
+                  else next.delete(line.id);
+                  setSelected(next);
+                }}
               />
             ),
-          }}
-          columns={[
-            {
-              key: 'select',
-              width: 40,
-              title: (
+            render: (_: unknown, order: Order) => {
+              const count = order.lines.filter((l) => selected.has(l.id)).length;
+              return (
                 <Checkbox
-                  id="select-page"
-                  checked={pageSelection.length > 0 && pageSelected === pageSelection.length}
-                  indeterminate={pageSelected > 0 && pageSelected < pageSelection.length}
-                  onChange={(e) => {
-                    const next = new Map(selected);
-                    for (const order of orders) for (const line of order.lines) if (e.target.checked) next.set(line.id, selectedLineOf(order, line));
-                    else next.delete(line.id);
-                    setSelected(next);
-                  }}
+                  id={`order-check-${order.id}`}
+                  checked={count > 0 && count === order.lines.length}
+                  indeterminate={count > 0 && count < order.lines.length}
+                  onChange={(e) => select(order, order.lines, e.target.checked ? order.lines.map((l) => l.id) : [])}
                 />
+              );
+            },
+          },
+          {
+            title: t('orders.fields.orderNo'),
+            key: 'orderNo',
+            sorter: true,
+            sortOrder: sortOrderOf(params.sort, 'orderNo'),
+            render: (_: unknown, o: Order) => <Link to={`/orders/${o.id}`}>{orderNumber(o)}</Link>,
+          },
+          { title: t('orders.fields.orderDate'), key: 'orderDate', dataIndex: 'orderDate', sorter: true, sortOrder: sortOrderOf(params.sort, 'orderDate'), render: (v: string) => formatDate(v) },
+          { title: t('orders.fields.shop'), dataIndex: 'shopName' },
+          { title: t('orders.fields.buyerName'), dataIndex: 'buyerName' },
+          { title: t('orders.fields.total'), key: 'total', dataIndex: 'total', align: 'right', sorter: true, sortOrder: sortOrderOf(params.sort, 'total'), render: yen },
+          { title: t('orders.fields.status'), dataIndex: 'status', render: (s: Order['status']) => <StatusTag status={s} /> },
+          {
+            title: t('orders.fields.errorCount'),
+            dataIndex: 'errorCount',
+            align: 'right',
+            render: (count: number, o: Order) =>
+              count > 0 ? (
+                <Button size="small" type="text" onClick={() => setErrorsOf(o.id)} data-testid={`error-count-${o.id}`}>
+                  <Badge count={count} />
+                </Button>
+              ) : (
+                '—'
               ),
-              render: (_: unknown, order: Order) => {
-                const count = order.lines.filter((l) => selected.has(l.id)).length;
-                return (
-                  <Checkbox
-                    id={`order-check-${order.id}`}
-                    checked={count > 0 && count === order.lines.length}
-                    indeterminate={count > 0 && count < order.lines.length}
-                    onChange={(e) => select(order, order.lines, e.target.checked ? order.lines.map((l) => l.id) : [])}
-                  />
-                );
-              },
-            },
-            {
-              title: t('orders.fields.orderNo'),
-              key: 'orderNo',
-              sorter: true,
-              sortOrder: sortOrderOf(params.sort, 'orderNo'),
-              render: (_: unknown, o: Order) => <Link to={`/orders/${o.id}`}>{orderNumber(o)}</Link>,
-            },
-            { title: t('orders.fields.orderDate'), key: 'orderDate', dataIndex: 'orderDate', sorter: true, sortOrder: sortOrderOf(params.sort, 'orderDate'), render: (v: string) => formatDate(v) },
-            { title: t('orders.fields.shop'), dataIndex: 'shopName' },
-            { title: t('orders.fields.buyerName'), dataIndex: 'buyerName' },
-            { title: t('orders.fields.total'), key: 'total', dataIndex: 'total', align: 'right', sorter: true, sortOrder: sortOrderOf(params.sort, 'total'), render: yen },
-            { title: t('orders.fields.status'), dataIndex: 'status', render: (s: Order['status']) => <StatusTag status={s} /> },
-            {
-              title: t('orders.fields.errorCount'),
-              dataIndex: 'errorCount',
-              align: 'right',
-              render: (count: number, o: Order) =>
-                count > 0 ? (
-                  <Button size="small" type="text" onClick={() => setErrorsOf(o.id)} data-testid={`error-count-${o.id}`}>
-                    <Badge count={count} />
-                  </Button>
-                ) : (
-                  '—'
-                ),
-            },
-          ]}
-        />
-      </ConfigProvider>
+          },
+        ]}
+      />
       <CommandModal
         action={pending?.action ?? null}
         lines={pending?.lines ?? []}
