@@ -25,7 +25,7 @@ describe('makers in Chromium', () => {
     await page.click('#maker-save');
     const faxItem = page.locator('.ant-form-item').filter({ has: page.locator('#maker-fax') });
     await faxItem.locator('.ant-form-item-explain-error').waitFor();
-    expect(await faxItem.locator('.ant-form-item-explain-error').textContent()).toBe('FAX で発注するメーカーには FAX 番号が必要です。');
+    expect(await faxItem.locator('.ant-form-item-explain-error').textContent()).toBe('FAXで発注するメーカーにはFAX番号が必要です。');
     await stack.screenshot(page, '10-maker-fax-required');
 
     await page.fill('#maker-fax', '06-1234-5678');

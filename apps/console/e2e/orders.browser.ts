@@ -1,5 +1,6 @@
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { ConsoleStack } from './console-stack';
+import { ConsoleStack, SCREENSHOTS } from './console-stack';
 
 jest.setTimeout(240_000);
 
@@ -113,13 +114,36 @@ describe('orders in Chromium', () => {
     const [line] = await stack.dataSource.query(`SELECT status FROM order_lines WHERE id = $1`, [lineId]);
     expect(line.status).toBe(4);
 
+    // The ship dialog stayed open with what was typed: after the reload, run it again as it is.
     await page.click('#order-reload');
     await page.waitForSelector('[data-testid="reload-prompt"]', { state: 'hidden' });
-    await ship();
+    expect(await page.inputValue('#command-trackingCode')).toBe('TRK-0001');
+    await page.click('#command-submit');
     await lineStatus(page, lineId, 5);
+    await page.waitForSelector('text=出荷を登録しました。');
     expect(await page.textContent(`[data-testid="tracking-code-${makerId}"]`)).toBe('TRK-0001');
     await page.waitForSelector('[data-testid="status-history"] >> text=出荷済み');
     await stack.screenshot(page, '52-order-shipped');
+    await context.close();
+  });
+
+  it('fits at least three orders with their lines on a 1366×768 screen', async () => {
+    const operator = await stack.user('operator', 'order.density@example.com', '一覧 担当');
+    const context = await stack.signedInContext(operator);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto(`${stack.consoleUrl}/orders`);
+    await page.waitForSelector('#order-create');
+    const orders: WireOrder[] = [];
+    for (const n of [1, 2, 3, 4]) orders.push(await createOrder(page, `密度 ${n}郎`));
+
+    await page.goto(`${stack.consoleUrl}/orders?keyword=${encodeURIComponent('密度')}`);
+    for (const order of orders) await page.waitForSelector(`tr.order-line[data-row-key="${order.lines[0].id}"]`);
+    // An order fits when its row and its line are both on the screen, without scrolling.
+    const bottoms = await Promise.all(orders.map((o) => page.locator(`tr.order-line[data-row-key="${o.lines[0].id}"]`).boundingBox()));
+    const fitting = bottoms.filter((box) => box && box.y + box.height <= 768).length;
+    await page.screenshot({ path: join(SCREENSHOTS, '55-order-list-1366x768.png') });
+    expect(fitting).toBeGreaterThanOrEqual(3);
     await context.close();
   });
 

@@ -64,7 +64,7 @@ describe('products in Chromium', () => {
     const line = (code: string, name: string, price: string) => `${code},,,,BR-SHOP,,BR-MAKER,${name},和家具,${price},10,,,,,direct_delivery,1,3日,,1,supported,available`;
     const good = iconv.encode(`${header}\r\n${line('SJ-B-1', '髙級座卓①', '5000')}\r\n${line('SJ-B-2', '桐たんす', '120000')}\r\n`, 'cp932');
     await page.setInputFiles('input[type="file"]', { name: '商品.csv', mimeType: 'text/csv', buffer: good });
-    await page.waitForSelector('text=2 件を取り込みました（新規 2 件・更新 0 件）。');
+    await page.waitForSelector('text=2件を取り込みました（新規2件・更新0件）。');
     await page.fill('#filter-keyword', 'SJ-B-');
     await page.click('#filter-search');
     await page.waitForURL((url) => url.search.includes('keyword='));

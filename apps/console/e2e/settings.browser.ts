@@ -33,7 +33,7 @@ describe('settings in Chromium', () => {
     await page.waitForSelector('text=保存しました。');
     await page.locator('#shop-form').waitFor({ state: 'detached' });
     await row.locator('[data-testid="edi-stop-amount"]', { hasText: '12万円' }).waitFor();
-    expect(await row.locator('[data-testid="reminders"]').textContent()).toContain('4日後 9時');
+    expect(await row.locator('[data-testid="reminders"]').textContent()).toContain('4日後の9時');
     await stack.screenshot(page, '30-settings-shop-updated');
     const [stored] = await stack.dataSource.query(`SELECT edi_stop_amount, order_reminder_days, version FROM shops WHERE code = 'BROWSER-1'`);
     expect(stored).toEqual({ edi_stop_amount: 12, order_reminder_days: 4, version: 2 });

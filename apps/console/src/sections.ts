@@ -20,6 +20,13 @@ export const SECTIONS: readonly Section[] = [
   { key: 'settings', path: '/settings', permission: 'settings.read' },
 ];
 
-export function allowedSections(permissions: readonly string[]): Section[] {
-  return SECTIONS.filter((s) => permissions.includes(s.permission));
+/**
+ * The sections whose screens exist. The menu and the Dashboard offer no others, and they have no
+ * routes (a typed URL is not found). An area that lands adds its key here and its routes in routes.tsx.
+ */
+export const FEATURES: ReadonlySet<string> = new Set(['orders', 'products', 'customers', 'makers', 'accounts', 'settings']);
+
+/** The sections a user sees: those that exist and that the role may use. */
+export function allowedSections(permissions: readonly string[], features: ReadonlySet<string> = FEATURES): Section[] {
+  return SECTIONS.filter((s) => features.has(s.key) && permissions.includes(s.permission));
 }

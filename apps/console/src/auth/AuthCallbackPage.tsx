@@ -5,12 +5,13 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { mutate } from 'swr';
 import { api } from '../api/client';
 import { clearSession, saveSession } from '../api/session';
+import { takeReturnPath } from './return-path';
 import { ME_KEY } from './use-current-user';
 
 // A provider's code can be exchanged once; React's development double effects must not try twice.
 const exchanged = new Set<string>();
 
-/** The provider sends the browser here; the API exchanges the code, then the user goes to the Dashboard. */
+/** The provider sends the browser here; the API exchanges the code, then the user goes to the page asked for before signing in, or the Dashboard. */
 export function AuthCallbackPage() {
   const { t } = useTranslation();
   const { provider } = useParams();
@@ -27,7 +28,7 @@ export function AuthCallbackPage() {
         if (!result.ok || !result.data) throw new Error(result.ok ? 'NAL-LO-04' : result.error.errorCode);
         saveSession(result.data.accessToken, result.data.expiresIn);
         await mutate(ME_KEY);
-        navigate('/dashboard', { replace: true });
+        navigate(takeReturnPath(), { replace: true });
       })
       .catch((error: Error & { errorCode?: string }) => {
         clearSession();

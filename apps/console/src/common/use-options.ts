@@ -8,8 +8,9 @@ export interface Option {
   code: string;
 }
 
-export function useMakerOptions() {
-  const { data } = useSWR('/makers/list', swrFetcher);
+/** Makers for the selects; `enabled` false asks for nothing (a form that needs them only sometimes). */
+export function useMakerOptions(enabled = true) {
+  const { data } = useSWR(enabled ? '/makers/list' : null, swrFetcher);
   return (data?.data ?? []) as Option[];
 }
 

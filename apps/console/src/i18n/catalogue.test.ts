@@ -1,6 +1,7 @@
 import { ERROR_CODES } from '../../../../libs/domain/src/errors/error-catalogue';
 import { FIELD_RULES } from '../../../../libs/domain/src/errors/field-rule';
-import { errorMessage, formatDate, resources, setLanguage } from './index';
+import { ORDER_ACTIONS } from '../features/orders/order-actions';
+import i18n, { errorMessage, formatDate, resources, setLanguage } from './index';
 
 describe('error_message translations', () => {
   const codes = [...ERROR_CODES, ...FIELD_RULES, 'ERR-ANOTHER'];
@@ -28,9 +29,26 @@ describe('error_message translations', () => {
     setLanguage('ja');
   });
 
+  /** Every text of a catalogue with its dotted key. */
+  const entries = (o: object, prefix = ''): [string, string][] =>
+    Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? entries(v, `${prefix}${k}.`) : [[`${prefix}${k}`, String(v)]]));
+
   it('has the same UI keys in both languages', () => {
-    const keys = (o: object, prefix = ''): string[] =>
-      Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
+    const keys = (o: object) => entries(o).map(([key]) => key);
     expect(keys(resources.en.common).sort()).toEqual(keys(resources.ja.common).sort());
+  });
+
+  it('writes Japanese as a Japanese user does: no space between a value and the Japanese around it (3件, not 3 件)', () => {
+    const ja = [...entries(resources.ja.common), ...entries(resources.ja.error_message)];
+    // A space with a placeholder on one side and a non-ASCII (Japanese) character on the other.
+    expect(ja.filter(([, text]) => /[^ -~] \{\{|\}\} [^ -~]/.test(text))).toEqual([]);
+  });
+
+  it('toasts a done order action as a person writes it (入金済みにしました。)', () => {
+    setLanguage('ja');
+    const done = entries(resources.ja.common).filter(([key]) => key.startsWith('orders.done.'));
+    expect(done.map(([key]) => key.slice('orders.done.'.length)).sort()).toEqual([...ORDER_ACTIONS].sort());
+    expect(done.filter(([, text]) => !text.endsWith('しました。'))).toEqual([]);
+    expect(i18n.t('orders.done.paid')).toBe('入金済みにしました。');
   });
 });

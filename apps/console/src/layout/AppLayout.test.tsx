@@ -1,10 +1,17 @@
-import { screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { App as AntApp } from 'antd';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { SWRConfig } from 'swr';
 import { saveSession } from '../api/session';
-import { setLanguage } from '../i18n';
+import i18n, { setLanguage } from '../i18n';
+import { routes } from '../routes';
+import { allowedSections, FEATURES } from '../sections';
 import { renderRoutes, useMockServer } from '../test-utils';
 import { AppLayout } from './AppLayout';
+import { ConsoleConfig } from './ConsoleConfig';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -39,5 +46,43 @@ describe('side menu: queue dashboard', () => {
     renderRoutes('/dashboard', { '/dashboard': <AppLayout /> });
     await waitFor(() => expect(document.querySelector('[data-section=orders]')).not.toBeNull());
     expect(screen.queryByTestId('menu-queues')).toBeNull();
+  });
+});
+
+describe('side menu: only areas that exist', () => {
+  const everything = ['orders.read', 'catalogue.read', 'customers.read', 'revenue.read', 'accounts.read', 'maker-chat', 'settings.read'];
+  const sectionsShown = () => [...document.querySelectorAll('[data-testid="sidebar"] [data-section]')].map((n) => n.getAttribute('data-section'));
+
+  beforeEach(() => {
+    setLanguage('ja');
+    saveSession('token', 900);
+    server.use(http.get('/api/v1/me', () => HttpResponse.json({ data: user('approver', everything) })));
+  });
+
+  it('offers no revenue or inquiry menus, even to a role that may use them', async () => {
+    renderRoutes('/dashboard', { '/dashboard': <AppLayout /> });
+    await waitFor(() => expect(sectionsShown()).toEqual(['orders', 'products', 'customers', 'makers', 'accounts', 'settings']));
+    expect(document.querySelector('[data-testid="sidebar"]')!.textContent).not.toMatch(/売上管理|問い合わせ/);
+  });
+
+  it.each(['/revenue', '/customer-inquiries', '/maker-inquiries/3'])('answers a typed %s with not-found', async (url) => {
+    render(
+      <I18nextProvider i18n={i18n}>
+        <ConsoleConfig>
+          <AntApp>
+            <SWRConfig value={{ provider: () => new Map() }}>
+              <RouterProvider router={createMemoryRouter(routes, { initialEntries: [url] })} />
+            </SWRConfig>
+          </AntApp>
+        </ConsoleConfig>
+      </I18nextProvider>,
+    );
+    expect((await screen.findByTestId('not-found')).textContent).toBe('ページが見つかりません');
+  });
+
+  it('shows an area once it is switched on in the features, still by role', () => {
+    const withRevenue = new Set([...FEATURES, 'revenue']);
+    expect(allowedSections(everything, withRevenue).map((s) => s.key)).toContain('revenue');
+    expect(allowedSections(['orders.read'], withRevenue).map((s) => s.key)).toEqual(['orders']);
   });
 });

@@ -81,7 +81,8 @@ export function AppLayout() {
         />
       </Layout.Sider>
       <Layout>
-        <Layout.Header style={{ background: '#fff', display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 16, paddingInline: 24 }}>
+        {/* A low top bar and narrow margins leave a 1366×768 screen to the work. */}
+        <Layout.Header style={{ background: '#fff', display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 16, paddingInline: 24, height: 48, lineHeight: '48px' }}>
           <LanguageSwitch />
           <Dropdown
             trigger={['click']}
@@ -101,7 +102,7 @@ export function AppLayout() {
             </a>
           </Dropdown>
         </Layout.Header>
-        <Layout.Content style={{ margin: 24 }}>
+        <Layout.Content style={{ margin: 16 }}>
           <Outlet />
         </Layout.Content>
       </Layout>

@@ -84,6 +84,37 @@ describe('account form', () => {
     expect(sent).toEqual({ name: '山田 太郎', email: 'taro@example.com', role: 'operator', status: 'valid', allow_social_login: true, company_name: null, maker_id: null });
   });
 
+  it('picks the maker of a maker account by name from the makers list, and sends its id', async () => {
+    let sent: Record<string, unknown> | undefined;
+    server.use(
+      http.get('/api/v1/makers/list', () =>
+        HttpResponse.json({
+          data: [
+            { id: 3, name: '東京家具製作所', code: 'TK', status: 'enabled' },
+            { id: 8, name: '大阪木工', code: 'OS', status: 'enabled' },
+          ],
+        }),
+      ),
+      http.post('/api/v1/users', async ({ request }) => {
+        sent = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ data: { id: 10, name: 'メーカー 担当', email: 'maker@example.com', role: 'maker' } }, { status: 201 });
+      }),
+    );
+    renderCreatePage();
+    const user = userEvent.setup();
+    await user.click(document.querySelector('#account-role')!);
+    await user.click(await waitFor(() => [...document.querySelectorAll('.ant-select-item-option')].find((o) => o.textContent === 'メーカー')!));
+    // A searchable select of makers, not a number to type: typing part of a name narrows it down.
+    await user.click(await waitFor(() => document.querySelector('#account-maker-id')!));
+    await user.type(document.querySelector('#account-maker-id')!, '大阪');
+    const options = () => [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')];
+    await waitFor(() => expect(options().map((o) => o.textContent)).toEqual(['大阪木工 (OS)']));
+    await user.click(options()[0]);
+    await fillAndSave('メーカー 担当', 'maker@example.com');
+    await screen.findByText('account list');
+    expect(sent).toMatchObject({ role: 'maker', maker_id: 8 });
+  });
+
   it('shows a 422 under the field it names, translated', async () => {
     server.use(
       http.post('/api/v1/users', () =>

@@ -1,6 +1,7 @@
-import { Alert, Button, Card, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
+import { Alert, Button, Card, Form, Input, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { useMakerOptions } from '../../common/use-options';
 import { EditFormProps, useServerForm } from '../../common/use-server-form';
 import { useCurrentUser } from '../../auth/use-current-user';
 import { Account, AccountInput, ROLES, STATUSES, SYSTEM_ADMIN } from './api/account';
@@ -18,6 +19,7 @@ export function AccountForm({ title, initial, submit, successMessage }: Props) {
   const role = Form.useWatch('role', form);
   const { user } = useCurrentUser();
   const roles = user?.role === SYSTEM_ADMIN ? ROLES : ROLES.filter((r) => r !== SYSTEM_ADMIN);
+  const makers = useMakerOptions(role === 'maker');
   const { onFinish, onValuesChange, saving, refusal } = useServerForm(
     form,
     (values: AccountFormValues) => submit({ ...values, companyName: values.companyName || null, makerId: values.role === 'maker' ? values.makerId : null }),
@@ -51,7 +53,14 @@ export function AccountForm({ title, initial, submit, successMessage }: Props) {
         </Form.Item>
         {role === 'maker' && (
           <Form.Item name="makerId" label={t('accounts.makerId')} required>
-            <InputNumber id="account-maker-id" min={1} style={{ width: 200 }} />
+            {/* Picked by name or code from the makers (GET /makers/list), never typed as an id. */}
+            <Select
+              id="account-maker-id"
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder={t('accounts.makerSearch')}
+              style={{ width: 320 }}
+              options={makers.map((m) => ({ value: m.id, label: `${m.name} (${m.code})` }))}
+            />
           </Form.Item>
         )}
         <Form.Item name="companyName" label={t('accounts.companyName')}>

@@ -36,7 +36,7 @@ describe('account list', () => {
     renderList();
     await screen.findByText('ichiro@example.com');
     expect(listQueries[0]).toBe('?role=operator&page=1&per_page=20');
-    expect(screen.getByText('全 1 件中 1〜1 件')).toBeTruthy();
+    expect(screen.getByText('全1件中1〜1件')).toBeTruthy();
   });
 
   it("keeps the server's message on screen when a delete is refused", async () => {

@@ -2,6 +2,7 @@ import { Alert, Button, Card, Form, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useCurrentUser } from '../../auth/use-current-user';
+import { countOf, maxLength } from '../../common/field-rules';
 import { useShopOptions } from '../../common/use-options';
 import { EditFormProps, useServerForm } from '../../common/use-server-form';
 import { Customer, CustomerInput } from './api/customer';
@@ -29,35 +30,35 @@ export function CustomerForm({ title, initial, submit, successMessage, goTo }: P
             <Input />
           </Form.Item>
         )}
-        <Form.Item name="name" label={t('customers.name')} required>
-          <Input id="customer-name" maxLength={100} />
+        <Form.Item name="name" label={t('customers.name')} required rules={[maxLength(100)]}>
+          <Input id="customer-name" />
         </Form.Item>
-        <Form.Item name="nameKana" label={t('customers.nameKana')} tooltip={t('customers.nameKanaHelp')}>
-          <Input id="customer-name-kana" maxLength={100} />
+        <Form.Item name="nameKana" label={t('customers.nameKana')} tooltip={t('customers.nameKanaHelp')} rules={[maxLength(100)]}>
+          <Input id="customer-name-kana" />
         </Form.Item>
-        <Form.Item name="companyName" label={t('customers.companyName')}>
-          <Input id="customer-company-name" maxLength={100} />
+        <Form.Item name="companyName" label={t('customers.companyName')} rules={[maxLength(100)]}>
+          <Input id="customer-company-name" />
         </Form.Item>
-        <Form.Item name="zip" label={t('customers.zip')}>
-          <Input id="customer-zip" maxLength={10} />
+        <Form.Item name="zip" label={t('customers.zip')} rules={[maxLength(10)]}>
+          <Input id="customer-zip" />
         </Form.Item>
-        <Form.Item name="address" label={t('customers.address')}>
-          <Input id="customer-address" maxLength={100} />
+        <Form.Item name="address" label={t('customers.address')} rules={[maxLength(100)]}>
+          <Input id="customer-address" />
         </Form.Item>
-        <Form.Item name="phone" label={t('customers.phone')}>
-          <Input id="customer-phone" maxLength={15} />
+        <Form.Item name="phone" label={t('customers.phone')} rules={[maxLength(15)]}>
+          <Input id="customer-phone" />
         </Form.Item>
-        <Form.Item name="fax" label={t('customers.fax')}>
-          <Input id="customer-fax" maxLength={15} />
+        <Form.Item name="fax" label={t('customers.fax')} rules={[maxLength(15)]}>
+          <Input id="customer-fax" />
         </Form.Item>
-        <Form.Item name="email" label={t('customers.email')}>
-          <Input id="customer-email" maxLength={100} />
+        <Form.Item name="email" label={t('customers.email')} rules={[maxLength(100)]}>
+          <Input id="customer-email" />
         </Form.Item>
-        <Form.Item name="ecSiteId" label={t('customers.ecSiteId')}>
-          <Input id="customer-ec-site-id" maxLength={50} />
+        <Form.Item name="ecSiteId" label={t('customers.ecSiteId')} rules={[maxLength(50)]}>
+          <Input id="customer-ec-site-id" />
         </Form.Item>
-        <Form.Item name="coreSystemCustomerId" label={t('customers.coreSystemCustomerId')}>
-          <Input id="customer-core-system-id" maxLength={50} />
+        <Form.Item name="coreSystemCustomerId" label={t('customers.coreSystemCustomerId')} rules={[maxLength(50)]}>
+          <Input id="customer-core-system-id" />
         </Form.Item>
         <Form.Item name="shopId" label={t('customers.shopId')}>
           <Select
@@ -67,12 +68,12 @@ export function CustomerForm({ title, initial, submit, successMessage, goTo }: P
             options={shops.map((s) => ({ value: s.id, label: `${s.name}（${s.code}）` }))}
           />
         </Form.Item>
-        <Form.Item name="csMemo" label={t('customers.csMemo')}>
-          <Input.TextArea id="customer-cs-memo" rows={3} maxLength={1000} />
+        <Form.Item name="csMemo" label={t('customers.csMemo')} rules={[maxLength(1000)]}>
+          <Input.TextArea id="customer-cs-memo" rows={3} count={countOf(1000)} />
         </Form.Item>
         {!initial && (
-          <Form.Item name="generalMemo" label={t('customers.generalMemo')} tooltip={t('customers.generalMemoHelp')}>
-            <Input.TextArea id="customer-general-memo" rows={3} maxLength={1000} />
+          <Form.Item name="generalMemo" label={t('customers.generalMemo')} tooltip={t('customers.generalMemoHelp')} rules={[maxLength(1000)]}>
+            <Input.TextArea id="customer-general-memo" rows={3} count={countOf(1000)} />
           </Form.Item>
         )}
         <Space>

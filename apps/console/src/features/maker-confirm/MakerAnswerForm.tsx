@@ -3,6 +3,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
+import { countOf, maxLength } from '../../common/field-rules';
 import { applyServerErrors, clearServerErrors } from '../../common/form-errors';
 import { errorMessage } from '../../i18n';
 import { ORDER_LIMITS } from '../orders/api/order';
@@ -116,10 +117,10 @@ export function MakerAnswerForm({ token, version, onAnswered, onLinkProblem, onS
           label={t('makerConfirm.form.refusalReason')}
           rules={[
             { required: true, whitespace: true, message: errorMessage('NAL_ORD-103') },
-            { max: ORDER_LIMITS.refusalReasonMax, message: errorMessage('max_length', { max: ORDER_LIMITS.refusalReasonMax }) },
+            maxLength(ORDER_LIMITS.refusalReasonMax),
           ]}
         >
-          <Input.TextArea rows={3} maxLength={ORDER_LIMITS.refusalReasonMax} showCount data-testid="confirm-refusal-reason" />
+          <Input.TextArea rows={3} count={countOf(ORDER_LIMITS.refusalReasonMax)} data-testid="confirm-refusal-reason" />
         </Form.Item>
       )}
       <Button type="primary" htmlType="submit" loading={sending} id="confirm-submit" data-testid="confirm-submit">

@@ -23,7 +23,7 @@ export function BatchResultModal({ action, results, numbers, onClose }: Props) {
       <Alert
         type={refused.length ? 'warning' : 'success'}
         showIcon
-        title={t('orders.batch.summary', { done, refused: refused.length })}
+        title={t(refused.length ? 'orders.batch.summary' : 'orders.batch.allDone', { done, refused: refused.length })}
         description={
           action && refused.length ? (
             <span style={{ whiteSpace: 'pre-line' }} data-testid="batch-refusals">

@@ -3,6 +3,8 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiFailure } from '../../api/client';
+import { toNamePath, type FieldError } from '../../api/field-errors';
+import { countOf, maxLength, wholeNumber } from '../../common/field-rules';
 import { applyServerErrors, clearServerErrors } from '../../common/form-errors';
 import { errorMessage } from '../../i18n';
 import type { CommandFields } from './api/order-commands';
@@ -10,7 +12,7 @@ import type { OrderMaker } from './api/order';
 import { ORDER_LIMITS } from './api/order';
 import { useDeliveryCompanies } from './api/use-orders';
 import { DATE_FORMAT, MONTH_FORMAT } from './format';
-import { statusLabel } from './messages';
+import { refusalMessage, statusLabel } from './messages';
 import { changeStatusTargets, type OrderAction, type SelectedLine } from './order-actions';
 
 interface Props {
@@ -19,7 +21,10 @@ interface Props {
   lines: readonly SelectedLine[];
   /** On the detail page: the maker part the lines belong to, whose delivery info fills the ship form. Kept stable while open. */
   makerPart?: OrderMaker;
-  /** Runs the action; a 422 comes back to be shown under the fields, anything else is the caller's. */
+  /**
+   * Runs the action; the caller closes the modal on success. A refusal it hands back keeps the
+   * modal open with what the user typed: a 422 under its fields, anything else above them.
+   */
   onSubmit: (fields: CommandFields) => Promise<ApiFailure | void>;
   onClose: () => void;
 }
@@ -67,12 +72,14 @@ function initialValues(action: OrderAction, lines: readonly SelectedLine[], make
 
 /**
  * The modal of one order action, on the list (batch) and on the detail page: it asks for what the
- * command needs (docs/orders-api.md "Commands") and shows a 422 under the fields.
+ * command needs (docs/orders-api.md "Commands"). A refusal leaves it open with what was typed: a 422
+ * under the fields, a 400 (or an error on no field) above them; it closes only on success.
  */
 export function CommandModal({ action, lines, makerPart, onSubmit, onClose }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
   const [running, setRunning] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const confirmStatus = Form.useWatch('confirmStatus', form);
   const companies = useDeliveryCompanies(action === 'maker_ship_process');
   const orders = new Set(lines.map((l) => l.orderId)).size;
@@ -80,6 +87,7 @@ export function CommandModal({ action, lines, makerPart, onSubmit, onClose }: Pr
 
   useEffect(() => {
     if (action) {
+      setRefusal(null);
       form.resetFields();
       form.setFieldsValue(initialValues(action, lines, makerPart));
     }
@@ -92,18 +100,33 @@ export function CommandModal({ action, lines, makerPart, onSubmit, onClose }: Pr
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
     setRunning(true);
+    setRefusal(null);
     clearServerErrors(form);
     try {
       const failure = await onSubmit(toFields(values));
-      if (failure?.status === 422 && failure.error.errors.length) applyServerErrors(form, failure.error.errors);
+      if (failure) showRefusal(action, failure);
     } finally {
       setRunning(false);
     }
   };
 
+  /** Field errors go under the fields the modal has; the rest (a 400, or a 422 on lines or versions) above them. */
+  const showRefusal = (action: OrderAction, failure: ApiFailure) => {
+    const onForm = new Set(form.getFieldsError().map((f) => String(f.name[0])));
+    const underField = (e: FieldError) => onForm.has(String(toNamePath(e.field)[0]));
+    const fieldErrors = failure.error.errors.filter(underField);
+    const elsewhere = failure.error.errors.filter((e) => !underField(e));
+    applyServerErrors(form, fieldErrors);
+    if (failure.status === 400 || elsewhere.length || !fieldErrors.length) setRefusal(refusalMessage(t, action, { ...failure.error, errors: elsewhere }));
+  };
+
   const money = (name: 'shippingFee' | 'fee', required: boolean) => (
-    <Form.Item name={name} label={t(`orders.fields.${name}`)} rules={required ? [{ required: true, message: errorMessage('required') }] : []}>
-      <InputNumber id={`command-${name}`} min={0} max={ORDER_LIMITS.moneyMax} precision={0} style={{ width: 200 }} prefix="¥" />
+    <Form.Item
+      name={name}
+      label={t(`orders.fields.${name}`)}
+      rules={[...(required ? [{ required: true, message: errorMessage('required') }] : []), wholeNumber(0, ORDER_LIMITS.moneyMax)]}
+    >
+      <InputNumber id={`command-${name}`} style={{ width: 200 }} prefix="¥" />
     </Form.Item>
   );
 
@@ -119,8 +142,12 @@ export function CommandModal({ action, lines, makerPart, onSubmit, onClose }: Pr
               <Radio.Group id="command-confirmStatus" options={[1, 2, 3].map((v) => ({ value: v, label: t(`orders.confirmStatus.${v}`) }))} />
             </Form.Item>
             {confirmStatus === 3 && (
-              <Form.Item name="refusalReason" label={t('orders.fields.refusalReason')} rules={[{ required: true, whitespace: true, message: errorMessage('required') }]}>
-                <Input.TextArea id="command-refusalReason" rows={2} maxLength={ORDER_LIMITS.refusalReasonMax} showCount />
+              <Form.Item
+                name="refusalReason"
+                label={t('orders.fields.refusalReason')}
+                rules={[{ required: true, whitespace: true, message: errorMessage('required') }, maxLength(ORDER_LIMITS.refusalReasonMax)]}
+              >
+                <Input.TextArea id="command-refusalReason" rows={2} count={countOf(ORDER_LIMITS.refusalReasonMax)} />
               </Form.Item>
             )}
             <Form.Item name="estimatedShipDate" label={t('orders.fields.estimatedShipDate')}>
@@ -144,8 +171,8 @@ export function CommandModal({ action, lines, makerPart, onSubmit, onClose }: Pr
                 options={companies.map((c) => ({ value: String(c.id), label: c.name }))}
               />
             </Form.Item>
-            <Form.Item name="trackingCode" label={t('orders.fields.trackingCode')}>
-              <Input id="command-trackingCode" maxLength={ORDER_LIMITS.trackingCodeMax} showCount style={{ width: 280 }} />
+            <Form.Item name="trackingCode" label={t('orders.fields.trackingCode')} rules={[maxLength(ORDER_LIMITS.trackingCodeMax)]}>
+              <Input id="command-trackingCode" count={countOf(ORDER_LIMITS.trackingCodeMax)} style={{ width: 280 }} />
             </Form.Item>
           </>
         );
@@ -202,6 +229,7 @@ export function CommandModal({ action, lines, makerPart, onSubmit, onClose }: Pr
         {t('orders.modal.summary', { lines: lines.length, orders })}
         {status ? ` (${statusLabel(t, status)})` : ''}
       </Typography.Paragraph>
+      {refusal && <Alert type="error" showIcon title={<span style={{ whiteSpace: 'pre-line' }}>{refusal}</span>} style={{ marginBottom: 16 }} data-testid="command-refusal" />}
       <Form form={form} layout="vertical" onValuesChange={(changed) => clearServerErrors(form, changed)}>
         {fields()}
       </Form>

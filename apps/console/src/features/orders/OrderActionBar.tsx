@@ -9,10 +9,12 @@ interface Props {
   permissions: readonly string[];
   /** Called when the selection passes the action's client rules; otherwise the rule's message is shown. */
   onRun: (action: OrderAction) => void;
+  /** Small in the list, where the orders need the room. */
+  size?: 'small' | 'middle';
 }
 
 /** The order actions the user may take, checked against the selected lines before their modal opens. */
-export function OrderActionBar({ lines, permissions, onRun }: Props) {
+export function OrderActionBar({ lines, permissions, onRun, size }: Props) {
   const { t } = useTranslation();
   const allowed = ORDER_ACTIONS.filter((a) => permissions.includes(ACTION_PERMISSION[a]));
   if (!allowed.length) return null;
@@ -26,7 +28,7 @@ export function OrderActionBar({ lines, permissions, onRun }: Props) {
   return (
     <Space wrap data-testid="order-actions">
       {allowed.map((action) => (
-        <Button key={action} id={`action-${action}`} onClick={() => run(action)}>
+        <Button key={action} id={`action-${action}`} size={size} onClick={() => run(action)}>
           {t(`orders.action.${action}`)}
         </Button>
       ))}

@@ -48,6 +48,8 @@ describe('order detail (OrderInformation)', () => {
   });
 
   const renderDetail = () => renderRoutes('/orders/1', { '/orders/:id': <OrderDetailPage />, '/orders': <OrderListPage /> });
+  /** The command modal is rendered while closed too (forceRender): open is its wrapper shown. */
+  const modalOpen = () => document.querySelector<HTMLElement>('[data-testid="command-modal"] .ant-modal-wrap')?.style.display !== 'none';
 
   it('shows the order: header, payment, amounts with tax per rate, the maker part with its lines, errors and history', async () => {
     renderDetail();
@@ -94,8 +96,7 @@ describe('order detail (OrderInformation)', () => {
     await waitFor(() => expect(reads).toBeGreaterThan(before));
   });
 
-  it('joins the codes of a refused cancel with newlines', async () => {
-    const error = vi.spyOn(toast, 'error').mockImplementation(() => undefined);
+  it('keeps the dialog open on a refused cancel, with its codes joined by newlines', async () => {
     server.use(
       http.put('/api/v1/orders/1/cancel', () =>
         HttpResponse.json({ error: { error_code: 'NAL_ORD-086', message: 'x', errors: [{ field: 'line_ids', error_code: 'NAL_ORD-084' }], request_id: 'r' } }, { status: 400 }),
@@ -107,7 +108,9 @@ describe('order detail (OrderInformation)', () => {
     await userEvent.click(document.querySelector('#action-cancel')!);
     await screen.findByTestId('command-summary');
     await userEvent.click(document.querySelector('#command-submit')!);
-    await waitFor(() => expect(error).toHaveBeenCalledWith("This action is not allowed from the product's status.\nPlease select same status product."));
+    const shown = await screen.findByTestId('command-refusal');
+    expect(shown.textContent).toBe("This action is not allowed from the product's status.\nPlease select same status product.");
+    expect(modalOpen()).toBe(true);
   });
 
   it('after paid with isShowPopup offers to order from makers, and orders with the new version', async () => {
@@ -160,6 +163,61 @@ describe('order detail (OrderInformation)', () => {
     await waitFor(() => expect(reasonItem().textContent).toContain('Enter at most 100 characters.'));
     expect(commands).toHaveLength(1);
     expect(commands[0].body).toMatchObject({ version: 3, line_ids: ['10'], confirm_status: 3, refusal_reason: '在庫切れ', maker_receive_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+  });
+
+  it('keeps the ship dialog open with what was typed on a 400 and a 422, and closes it only when the ship succeeds', async () => {
+    const done = vi.spyOn(toast, 'success').mockImplementation(() => undefined);
+    order = wireOrder('1', [wireLine('10', 4)]);
+    let answer: 'refuse' | 'invalid' | 'accept' = 'refuse';
+    server.use(
+      http.put('/api/v1/orders/1/maker_ship_process', async ({ request }) => {
+        commands.push({ path: '1/maker_ship_process', body: await request.json() });
+        if (answer === 'accept') return HttpResponse.json({ data: order });
+        if (answer === 'refuse') return HttpResponse.json(refusal('NAL_ORD-191'), { status: 400 });
+        return HttpResponse.json(
+          refusal('NAL-422', [
+            { field: 'ship_date', error_code: 'date_before_today' },
+            { field: 'tracking_code', error_code: 'max_length', params: { max: 20 } },
+          ]),
+          { status: 422 },
+        );
+      }),
+    );
+    renderDetail();
+    await screen.findByTestId('order-number');
+    await userEvent.click(document.querySelector('#line-check-10')!);
+    await userEvent.click(document.querySelector('#action-maker_ship_process')!);
+    await screen.findByTestId('command-summary');
+    const shipDate = document.querySelector<HTMLInputElement>('#command-shipDate')!;
+    await userEvent.type(shipDate, '2099-01-31{Enter}');
+    await userEvent.type(document.querySelector('#command-trackingCode')!, 'TRK-12345');
+    await userEvent.click(document.querySelector('#command-submit')!);
+
+    // A 400: why, in the dialog, which keeps what the user typed.
+    const why = await screen.findByTestId('command-refusal');
+    expect(why.textContent).toBe('This ship date cannot be selected (before the order date or outside the monthly timeline).');
+    expect(modalOpen()).toBe(true);
+    expect(shipDate.value).toBe('2099-01-31');
+
+    // A 422: each message under its field, the values still there.
+    answer = 'invalid';
+    await userEvent.click(document.querySelector('#command-submit')!);
+    const itemOf = (id: string) => document.querySelector(id)!.closest('.ant-form-item')!;
+    await waitFor(() => expect(itemOf('#command-trackingCode').textContent).toContain('Enter at most 20 characters.'));
+    expect(itemOf('#command-shipDate').textContent).toContain('Enter today or an earlier date.');
+    // Still open, still holding what the user typed; the 422 went under the fields, not above them.
+    expect(modalOpen()).toBe(true);
+    expect(shipDate.value).toBe('2099-01-31');
+    expect(document.querySelector<HTMLInputElement>('#command-trackingCode')!.value).toBe('TRK-12345');
+    expect(screen.queryByTestId('command-refusal')).toBeNull();
+    expect(done).not.toHaveBeenCalled();
+
+    answer = 'accept';
+    await userEvent.click(document.querySelector('#command-submit')!);
+    await waitFor(() => expect(done).toHaveBeenCalledWith('The shipment was saved.'));
+    await waitFor(() => expect(modalOpen()).toBe(false));
+    expect(commands).toHaveLength(3);
+    expect(commands[2].body).toEqual({ version: 3, line_ids: ['10'], ship_date: '2099-01-31', tracking_code: 'TRK-12345' });
   });
 
   it('deletes an order error, then reloads the order and the list from the saved params', async () => {

@@ -146,18 +146,19 @@ export function OrderDetailPage() {
     setPending({ action, lineIds: lines.map((l) => l.id), makerPart });
   };
 
-  /** Runs an action on this order's lines as last read; the outcome is shown here, a 422 goes back to the modal. */
+  /**
+   * Runs an action on this order's lines as last read; a refusal comes back to the caller to show
+   * (the modal keeps what was typed), a stale version (NAL_ORD-193) also asks for a reload.
+   */
   const run = async (action: OrderAction, lineIds: string[], version: number, fields?: CommandFields): Promise<ApiResult<unknown>> => {
     const result = await runOrderCommand(action, { id: order.id, version }, lineIds, fields);
-    if (!result.ok && result.status === 422) return result;
-    setPending(null);
     if (!result.ok) {
       if (result.error.errorCode === 'NAL_ORD-193') setReloadPrompt(true);
-      else toast.error(refusalMessage(t, action, result.error));
       return result;
     }
+    setPending(null);
     setSelected(new Set());
-    toast.success(t('orders.done', { action: t(`orders.action.${action}`) }));
+    toast.success(t(`orders.done.${action}`));
     // The worker writes and sends the sheets after this answer: follow them for a while.
     if (action === 'order_process') void followRequest();
     if (action === 'paid' && (result.data as PaidResult).isShowPopup) offerOrderToMakers(lineIds, (result.data as PaidResult).version);
@@ -173,14 +174,17 @@ export function OrderDetailPage() {
       okText: t('orders.action.order_process'),
       cancelText: t('orders.paidPopup.later'),
       okButtonProps: { id: 'paid-popup-ok' },
-      onOk: () => run('order_process', lineIds, version),
+      onOk: async () => {
+        const result = await run('order_process', lineIds, version);
+        if (!result.ok && result.error.errorCode !== 'NAL_ORD-193') toast.error(refusalMessage(t, 'order_process', result.error));
+      },
     });
   };
 
   const submit = async (fields: CommandFields): Promise<ApiFailure | void> => {
     if (!pending) return;
     const result = await run(pending.action, pending.lineIds, order.version, fields);
-    if (!result.ok && result.status === 422) return result;
+    if (!result.ok) return result;
   };
 
   const reload = async () => {
@@ -227,7 +231,7 @@ export function OrderDetailPage() {
         }
       >
         <Descriptions size="small" column={{ xs: 1, md: 3 }} data-testid="order-header">
-          <Descriptions.Item label={t('orders.fields.origin')}>{order.origin}</Descriptions.Item>
+          {/* The origin is a fixed internal marker (SPEC.md §9, "value not printed"): nothing to show a user. */}
           <Descriptions.Item label={t('orders.fields.ecOrderId')}>{order.ecOrderId ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={t('orders.fields.shop')}>{order.shopName}</Descriptions.Item>
           <Descriptions.Item label={t('orders.fields.orderDate')}>{formatDate(order.orderDate)}</Descriptions.Item>

@@ -101,6 +101,49 @@ describe('order form', () => {
     expect(sent[0]).not.toHaveProperty('version');
   });
 
+  it('refuses a tax of 150 %, a quantity of -3 and a 41-character name with a message, keeping what was typed, and sends nothing', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.post('/api/v1/orders', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ data: wireOrder('9', [wireLine('90', 1)]) }, { status: 201 });
+      }),
+    );
+    renderPage('/orders/create');
+    await fillNewOrder();
+    const user = userEvent.setup();
+    const input = (id: string) => document.querySelector<HTMLInputElement>(`#${id}`)!;
+    const longName = 'あ'.repeat(41);
+    await user.clear(input('line-0-taxPercentage'));
+    await user.type(input('line-0-taxPercentage'), '150');
+    await user.clear(input('line-0-amount'));
+    await user.type(input('line-0-amount'), '-3');
+    await user.clear(input('order-buyerName'));
+    await user.type(input('order-buyerName'), longName);
+    await user.click(input('order-save'));
+
+    const errorOf = (id: string) => input(id).closest('.ant-form-item')!.querySelector('.ant-form-item-explain-error')?.textContent;
+    await waitFor(() => expect(errorOf('line-0-taxPercentage')).toBe('Enter 100 or less.'));
+    expect(errorOf('line-0-amount')).toBe('Enter 1 or more.');
+    expect(errorOf('order-buyerName')).toBe('Enter at most 40 characters.');
+    // Nothing was changed behind the user's back, and nothing was sent.
+    expect(input('line-0-taxPercentage').value).toBe('150');
+    expect(input('line-0-amount').value).toBe('-3');
+    expect(input('order-buyerName').value).toBe(longName);
+    expect(sent).toEqual([]);
+
+    await user.clear(input('line-0-taxPercentage'));
+    await user.type(input('line-0-taxPercentage'), '8');
+    await user.clear(input('line-0-amount'));
+    await user.type(input('line-0-amount'), '3');
+    await user.clear(input('order-buyerName'));
+    await user.type(input('order-buyerName'), '山田 太郎');
+    await user.click(input('order-save'));
+    await screen.findByTestId('order-information');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ buyer_name: '山田 太郎', lines: [{ amount: 3, tax_percentage: 8 }] });
+  });
+
   it('on NAL-PRO-002 asks to confirm the changed products, then sends again with a later time and opens the order', async () => {
     const sent: { confirmed_product_changes_at: string }[] = [];
     server.use(

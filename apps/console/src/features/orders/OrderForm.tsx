@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ApiResult } from '../../api/client';
 import { useCurrentUser } from '../../auth/use-current-user';
+import { countOf, maxLength, wholeNumber } from '../../common/field-rules';
 import { applyServerErrors, clearServerErrors } from '../../common/form-errors';
 import { toast } from '../../common/toast';
 import { useShopOptions } from '../../common/use-options';
@@ -98,20 +99,20 @@ export function OrderForm({ title, initial, submit, successMessage, branchOfOrde
 
   const required = { required: true, message: errorMessage('required') };
   const text = (name: keyof OrderFormValues, max: number, rules: object[] = [], textarea = false) => (
-    <Form.Item name={name} label={t(`orders.fields.${name}`)} rules={rules}>
-      {textarea ? <Input.TextArea id={`order-${name}`} rows={3} maxLength={max} showCount /> : <Input id={`order-${name}`} maxLength={max} />}
+    <Form.Item name={name} label={t(`orders.fields.${name}`)} rules={[...rules, maxLength(max)]}>
+      {textarea ? <Input.TextArea id={`order-${name}`} rows={3} count={countOf(max)} /> : <Input id={`order-${name}`} />}
     </Form.Item>
   );
   const money = (name: keyof OrderFormValues) => (
-    <Form.Item name={name} label={t(`orders.fields.${name}`)}>
-      <InputNumber id={`order-${name}`} min={0} max={ORDER_LIMITS.moneyMax} precision={0} style={{ width: '100%' }} />
+    <Form.Item name={name} label={t(`orders.fields.${name}`)} rules={[wholeNumber(0, ORDER_LIMITS.moneyMax)]}>
+      <InputNumber id={`order-${name}`} style={{ width: '100%' }} />
     </Form.Item>
   );
   const person = (prefix: 'buyer' | 'delivery') => (
     <>
       {text(`${prefix}Name`, ORDER_LIMITS.nameMax, [required])}
-      <Form.Item name={`${prefix}Kana`} label={t(`orders.fields.${prefix}Kana`)} tooltip={t('orders.form.kanaHelp')}>
-        <Input id={`order-${prefix}Kana`} maxLength={ORDER_LIMITS.nameMax} />
+      <Form.Item name={`${prefix}Kana`} label={t(`orders.fields.${prefix}Kana`)} tooltip={t('orders.form.kanaHelp')} rules={[maxLength(ORDER_LIMITS.nameMax)]}>
+        <Input id={`order-${prefix}Kana`} />
       </Form.Item>
       {text(`${prefix}Tel`, ORDER_LIMITS.telMax)}
       {text(`${prefix}Zip`, ORDER_LIMITS.zipMax)}
@@ -187,8 +188,8 @@ export function OrderForm({ title, initial, submit, successMessage, branchOfOrde
           <Col xs={24} md={12}>
             <Card size="small" type="inner" title={t('orders.sections.buyer')} style={{ marginBottom: 16 }}>
               {person('buyer')}
-              <Form.Item name="buyerEmail" label={t('orders.fields.buyerEmail')} rules={[{ type: 'email', message: errorMessage('email_invalid') }]}>
-                <Input id="order-buyerEmail" maxLength={ORDER_LIMITS.emailMax} />
+              <Form.Item name="buyerEmail" label={t('orders.fields.buyerEmail')} rules={[{ type: 'email', message: errorMessage('email_invalid') }, maxLength(ORDER_LIMITS.emailMax)]}>
+                <Input id="order-buyerEmail" />
               </Form.Item>
             </Card>
           </Col>
@@ -237,7 +238,7 @@ export function OrderForm({ title, initial, submit, successMessage, branchOfOrde
                 }),
               ]}
             >
-              <Input id="order-ediNote" maxLength={ORDER_LIMITS.ediNoteWithAddressMax} />
+              <Input id="order-ediNote" />
             </Form.Item>
           </Col>
         </Row>

@@ -1,6 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Form, Input, InputNumber, Row, Select, Typography, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { maxLength, wholeNumber } from '../../common/field-rules';
 import { useMakerOptions } from '../../common/use-options';
 import { errorMessage } from '../../i18n';
 import type { Product } from '../products/api/product';
@@ -51,8 +52,8 @@ export function OrderLinesEditor({ form }: { form: FormInstance }) {
   };
 
   const money = (name: (string | number)[], label: string, id: string, rules: object[] = []) => (
-    <Form.Item name={name} label={label} rules={rules}>
-      <InputNumber id={id} min={0} max={ORDER_LIMITS.moneyMax} precision={0} style={{ width: '100%' }} />
+    <Form.Item name={name} label={label} rules={[...rules, wholeNumber(0, ORDER_LIMITS.moneyMax)]}>
+      <InputNumber id={id} style={{ width: '100%' }} />
     </Form.Item>
   );
 
@@ -93,8 +94,8 @@ export function OrderLinesEditor({ form }: { form: FormInstance }) {
                     </Form.Item>
                   </Col>
                   <Col xs={24} md={12}>
-                    <Form.Item name={[field.name, 'productName']} label={t('orders.fields.productName')} rules={[required]}>
-                      <Input id={`line-${index}-productName`} maxLength={ORDER_LIMITS.productNameMax} />
+                    <Form.Item name={[field.name, 'productName']} label={t('orders.fields.productName')} rules={[required, maxLength(ORDER_LIMITS.productNameMax)]}>
+                      <Input id={`line-${index}-productName`} />
                     </Form.Item>
                   </Col>
                   <Col xs={24} md={8}>
@@ -107,26 +108,26 @@ export function OrderLinesEditor({ form }: { form: FormInstance }) {
                     </Form.Item>
                   </Col>
                   <Col xs={12} md={4}>
-                    <Form.Item name={[field.name, 'amount']} label={t('orders.fields.amount')} rules={[required]}>
-                      <InputNumber id={`line-${index}-amount`} min={1} max={ORDER_LIMITS.moneyMax} precision={0} style={{ width: '100%' }} />
+                    <Form.Item name={[field.name, 'amount']} label={t('orders.fields.amount')} rules={[required, wholeNumber(1, ORDER_LIMITS.moneyMax)]}>
+                      <InputNumber id={`line-${index}-amount`} style={{ width: '100%' }} />
                     </Form.Item>
                   </Col>
                   <Col xs={12} md={4}>{money([field.name, 'priceWithTax'], t('orders.fields.priceWithTax'), `line-${index}-priceWithTax`, [required])}</Col>
                   <Col xs={12} md={4}>
-                    <Form.Item name={[field.name, 'taxPercentage']} label={t('orders.fields.taxPercentage')} rules={[required]}>
-                      <InputNumber id={`line-${index}-taxPercentage`} min={0} max={100} precision={0} style={{ width: '100%' }} />
+                    <Form.Item name={[field.name, 'taxPercentage']} label={t('orders.fields.taxPercentage')} rules={[required, wholeNumber(0, 100)]}>
+                      <InputNumber id={`line-${index}-taxPercentage`} style={{ width: '100%' }} />
                     </Form.Item>
                   </Col>
                   <Col xs={12} md={4}>{money([field.name, 'wholesalePrice'], t('orders.fields.wholesalePrice'), `line-${index}-wholesalePrice`)}</Col>
                   <Col xs={12} md={6}>{money([field.name, 'makerShippingFee'], t('orders.fields.makerShippingFee'), `line-${index}-makerShippingFee`)}</Col>
                   <Col xs={12} md={9}>
-                    <Form.Item name={[field.name, 'option1']} label={t('orders.fields.option1')}>
-                      <Input id={`line-${index}-option1`} maxLength={ORDER_LIMITS.optionMax} />
+                    <Form.Item name={[field.name, 'option1']} label={t('orders.fields.option1')} rules={[maxLength(ORDER_LIMITS.optionMax)]}>
+                      <Input id={`line-${index}-option1`} />
                     </Form.Item>
                   </Col>
                   <Col xs={12} md={9}>
-                    <Form.Item name={[field.name, 'option2']} label={t('orders.fields.option2')}>
-                      <Input id={`line-${index}-option2`} maxLength={ORDER_LIMITS.optionMax} />
+                    <Form.Item name={[field.name, 'option2']} label={t('orders.fields.option2')} rules={[maxLength(ORDER_LIMITS.optionMax)]}>
+                      <Input id={`line-${index}-option2`} />
                     </Form.Item>
                   </Col>
                 </Row>

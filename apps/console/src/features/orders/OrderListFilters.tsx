@@ -1,5 +1,7 @@
-import { DatePicker, Form, Input, Select } from 'antd';
+import { DownOutlined, UpOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../auth/use-current-user';
 import { FilterActions } from '../../common/FilterActions';
@@ -34,6 +36,8 @@ type Filters = Partial<Record<OrderListFilter, string>>;
 
 /** The three date ranges, each one picker for two URL params. */
 const RANGES = ['orderDate', 'makerReceiveDate', 'shipDate'] as const;
+/** The filters behind "more filters": the list keeps the others on one line, so more orders fit the screen. */
+const SECONDARY: readonly string[] = ['makerReceiveDate', 'shipDate', 'shopId', 'makerId', 'customerId', 'paymentMethodId', 'deliveryInfo', 'hasErrors'];
 type RangeValue = [Dayjs | null, Dayjs | null] | null | undefined;
 type FormValues = Record<string, string | RangeValue | undefined>;
 
@@ -80,9 +84,14 @@ export function OrderListFilters({ filters, onSearch, onReset }: Props) {
   const customers = useCustomerOptions(permissions.includes('customers.read'));
   const payments = usePaymentMethods(canReadSettings);
   const sort = filters.sort;
+  const initialValues = toFormValues(filters);
+  // Open when one of them is in use, so a filter never applies out of sight.
+  const [more, setMore] = useState(() => SECONDARY.some((name) => initialValues[name] !== undefined));
+  // Hidden, not unmounted: a hidden filter keeps its value in the search.
+  const hidden = (name: string) => !more && SECONDARY.includes(name);
 
   const select = (name: OrderListFilter, options: { value: string; label: string }[], width = 160) => (
-    <Form.Item name={name} label={t(`orders.filters.${name}`)}>
+    <Form.Item name={name} label={t(`orders.filters.${name}`)} hidden={hidden(name)}>
       <Select id={`filter-${name}`} allowClear showSearch={{ optionFilterProp: 'label' }} style={{ minWidth: width }} options={options} />
     </Form.Item>
   );
@@ -91,18 +100,22 @@ export function OrderListFilters({ filters, onSearch, onReset }: Props) {
     <Form
       form={form}
       layout="inline"
-      initialValues={toFormValues(filters)}
+      size="small"
+      initialValues={initialValues}
       onFinish={(values) => onSearch({ ...toFilters(values), sort })}
-      style={{ marginBottom: 16, rowGap: 8 }}
+      style={{ marginBottom: 8, rowGap: 8 }}
     >
+      <Form.Item name="keyword" label={t('orders.filters.keyword')} tooltip={t('orders.filters.keywordHelp')}>
+        <Input allowClear id="filter-keyword" style={{ width: 200 }} />
+      </Form.Item>
       {select(
         'status',
         LINE_STATUSES.map((s) => ({ value: String(s), label: statusLabel(t, s) })),
         140,
       )}
       {RANGES.map((range) => (
-        <Form.Item key={range} name={range} label={t(`orders.filters.${range}`)}>
-          <DatePicker.RangePicker id={`filter-${range}`} format={DATE_FORMAT} allowEmpty={[true, true]} style={{ width: 260 }} />
+        <Form.Item key={range} name={range} label={t(`orders.filters.${range}`)} hidden={hidden(range)}>
+          <DatePicker.RangePicker id={`filter-${range}`} format={DATE_FORMAT} allowEmpty={[true, true]} style={{ width: 240 }} />
         </Form.Item>
       ))}
       {shops.length > 0 && select('shopId', shops.map((s) => ({ value: String(s.id), label: s.name })))}
@@ -123,10 +136,10 @@ export function OrderListFilters({ filters, onSearch, onReset }: Props) {
         ['0', '1'].map((v) => ({ value: v, label: t(`orders.filters.hasErrorsValues.${v}`) })),
         120,
       )}
-      <Form.Item name="keyword" label={t('orders.filters.keyword')} tooltip={t('orders.filters.keywordHelp')}>
-        <Input allowClear id="filter-keyword" style={{ width: 200 }} />
-      </Form.Item>
       <FilterActions form={form} onReset={onReset} />
+      <Button type="link" id="filter-more" icon={more ? <UpOutlined /> : <DownOutlined />} iconPlacement="end" onClick={() => setMore(!more)}>
+        {t(more ? 'orders.filters.fewer' : 'orders.filters.more')}
+      </Button>
     </Form>
   );
 }

@@ -18,7 +18,7 @@ import { BatchResultModal } from './BatchResultModal';
 import { CommandModal } from './CommandModal';
 import { ExportModal } from './ExportModal';
 import { yen } from './format';
-import { refusalMessage, selectionMessage } from './messages';
+import { selectionMessage } from './messages';
 import { OrderActionBar } from './OrderActionBar';
 import { groupByOrder, oneOrderProblem, selectedLineOf, type OrderAction, type SelectedLine } from './order-actions';
 import { OrderErrors } from './OrderErrors';
@@ -112,12 +112,9 @@ export function OrderListPage() {
     if (!pending) return;
     const { action, lines } = pending;
     const result = await runBatchCommand(action, groupByOrder(lines), fields);
-    if (!result.ok && result.status === 422) return result;
+    // Refused as a whole: the modal shows why and keeps what was typed.
+    if (!result.ok) return result;
     setPending(null);
-    if (!result.ok) {
-      toast.error(refusalMessage(t, action, result.error));
-      return;
-    }
     const numbers = Object.fromEntries(lines.map((l) => [l.orderId, l.orderNumber]));
     setResults({ action, results: result.data, numbers });
     // The lines of orders that changed moved on; those refused stay selected to try again.
@@ -147,6 +144,7 @@ export function OrderListPage() {
 
   return (
     <Card
+      size="small"
       title={<Typography.Title level={4} style={{ margin: 0 }}>{t('orders.listTitle')}</Typography.Title>}
       extra={
         <Space>
@@ -171,8 +169,8 @@ export function OrderListPage() {
         onSearch={(filters) => setParams({ ...filters, page: 1, perPage: params.perPage })}
         onReset={() => setParams({ perPage: params.perPage })}
       />
-      <Space style={{ marginBottom: 12 }} wrap>
-        <OrderActionBar lines={currentSelection()} permissions={permissions} onRun={(action) => setPending({ action, lines: currentSelection() })} />
+      <Space style={{ marginBottom: 8 }} wrap>
+        <OrderActionBar size="small" lines={currentSelection()} permissions={permissions} onRun={(action) => setPending({ action, lines: currentSelection() })} />
         <Typography.Text type="secondary" data-testid="selection-count">
           {t('orders.selectedCount', { count: selected.size })}
         </Typography.Text>
@@ -182,8 +180,10 @@ export function OrderListPage() {
           </Button>
         )}
       </Space>
+      {/* A compact density: a 1366×768 screen shows several orders with their lines. */}
       <Table<Order>
         rowKey="id"
+        size="small"
         loading={isLoading}
         dataSource={orders}
         scroll={{ x: true }}

@@ -2,6 +2,7 @@ import { Alert, Button, Card, Col, Form, Input, InputNumber, Row, Select, Space,
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useCurrentUser } from '../../auth/use-current-user';
+import { countOf, maxLength, MONEY_MAX, wholeNumber } from '../../common/field-rules';
 import { EditFormProps, useServerForm } from '../../common/use-server-form';
 import { displayPriceWithTax, POSTING_SUPPORT_STATUSES, Product, ProductInput, PRODUCT_STATES, SHIPPING_TYPES } from './api/product';
 import { useMakerOptions, useShopOptions } from './api/use-products';
@@ -31,8 +32,8 @@ export function ProductForm({ title, initial, submit, successMessage }: Props) {
   const withTax = displayPriceWithTax(price, taxPercentage);
   const shopType = shops.find((s) => s.id === shopId)?.type ?? initial?.shopType;
   const text = (name: keyof ProductInput, label: string, max: number, id: string, required = false) => (
-    <Form.Item name={name} label={label} required={required}>
-      <Input id={id} maxLength={max} showCount={max >= 20} />
+    <Form.Item name={name} label={label} required={required} rules={[maxLength(max)]}>
+      <Input id={id} count={max >= 20 ? countOf(max) : undefined} />
     </Form.Item>
   );
 
@@ -57,8 +58,13 @@ export function ProductForm({ title, initial, submit, successMessage }: Props) {
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="shopProductId" label={t('products.shopProductId')} extra={shopType ? t('products.shopProductIdHelp', { length: shopType === 'platform_1' ? 12 : 9 }) : undefined}>
-              <Input id="product-shop-product-id" maxLength={12} inputMode="numeric" />
+            <Form.Item
+              name="shopProductId"
+              label={t('products.shopProductId')}
+              extra={shopType ? t('products.shopProductIdHelp', { length: shopType === 'platform_1' ? 12 : 9 }) : undefined}
+              rules={[maxLength(12)]}
+            >
+              <Input id="product-shop-product-id" inputMode="numeric" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -68,13 +74,13 @@ export function ProductForm({ title, initial, submit, successMessage }: Props) {
           </Col>
           <Col xs={24} md={12}>{text('categoryName', t('products.categoryName'), 100, 'product-category')}</Col>
           <Col xs={12} md={6}>
-            <Form.Item name="price" label={t('products.price')} required>
-              <InputNumber id="product-price" min={0} max={99_999_999} precision={0} style={{ width: '100%' }} addonAfter="円" />
+            <Form.Item name="price" label={t('products.price')} required rules={[wholeNumber(0, MONEY_MAX)]}>
+              <InputNumber id="product-price" style={{ width: '100%' }} addonAfter="円" />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item name="taxPercentage" label={t('products.taxPercentage')} required>
-              <InputNumber id="product-tax-percentage" min={0} max={100} precision={0} style={{ width: '100%' }} addonAfter="%" />
+            <Form.Item name="taxPercentage" label={t('products.taxPercentage')} required rules={[wholeNumber(0, 100)]}>
+              <InputNumber id="product-tax-percentage" style={{ width: '100%' }} addonAfter="%" />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
@@ -83,8 +89,8 @@ export function ProductForm({ title, initial, submit, successMessage }: Props) {
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item name="wholesalePrice" label={t('products.wholesalePrice')}>
-              <InputNumber id="product-wholesale-price" min={0} max={99_999_999} precision={0} style={{ width: '100%' }} addonAfter="円" />
+            <Form.Item name="wholesalePrice" label={t('products.wholesalePrice')} rules={[wholeNumber(0, MONEY_MAX)]}>
+              <InputNumber id="product-wholesale-price" style={{ width: '100%' }} addonAfter="円" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>{text('option1', t('products.option1'), 50, 'product-option1')}</Col>

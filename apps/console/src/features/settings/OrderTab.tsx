@@ -2,6 +2,7 @@ import { Alert, Button, Card, DatePicker, Form, Input, InputNumber, Space, Spin 
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { countOf, maxLength, wholeNumber } from '../../common/field-rules';
 import { applyServerErrors, clearServerErrors } from '../../common/form-errors';
 import { toast } from '../../common/toast';
 import { errorMessage, formatDate } from '../../i18n';
@@ -31,8 +32,8 @@ function OptionForm({ option, canWrite }: { option: SettingsOption; canWrite: bo
   };
 
   const text = (name: keyof SettingsOption, max: number) => (
-    <Form.Item name={name} label={t(`settings.option.${name}`)}>
-      <Input id={`option-${name}`} maxLength={max} />
+    <Form.Item name={name} label={t(`settings.option.${name}`)} rules={[maxLength(max)]}>
+      <Input id={`option-${name}`} />
     </Form.Item>
   );
   return (
@@ -47,11 +48,11 @@ function OptionForm({ option, canWrite }: { option: SettingsOption; canWrite: bo
         {text('address', 100)}
         {text('phone', 15)}
         {text('invoiceRegistrationNumber', 14)}
-        <Form.Item name="defaultTaxPercent" label={t('settings.option.defaultTaxPercent')}>
-          <InputNumber id="option-defaultTaxPercent" min={0} max={100} precision={0} />
+        <Form.Item name="defaultTaxPercent" label={t('settings.option.defaultTaxPercent')} rules={[wholeNumber(0, 100)]}>
+          <InputNumber id="option-defaultTaxPercent" />
         </Form.Item>
-        <Form.Item name="bankAccount" label={t('settings.option.bankAccount')}>
-          <Input.TextArea id="option-bankAccount" rows={2} maxLength={200} />
+        <Form.Item name="bankAccount" label={t('settings.option.bankAccount')} rules={[maxLength(200)]}>
+          <Input.TextArea id="option-bankAccount" rows={2} count={countOf(200)} />
         </Form.Item>
         {canWrite && (
           <Button type="primary" htmlType="submit" loading={saving} id="option-save">

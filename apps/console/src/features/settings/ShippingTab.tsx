@@ -1,5 +1,6 @@
 import { Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { maxLength } from '../../common/field-rules';
 import { DeliveryCompany, DeliveryMethod, PATHS } from './api';
 import { CrudSection } from './CrudSection';
 
@@ -17,8 +18,8 @@ export function ShippingTab({ canWrite }: { canWrite: boolean }) {
         rowLabel={(r) => String(r.id)}
         columns={[{ title: t('settings.deliveryMethod.name'), dataIndex: 'name' }]}
         fields={
-          <Form.Item name="name" label={t('settings.deliveryMethod.name')} required>
-            <Input id="delivery-method-name" maxLength={100} />
+          <Form.Item name="name" label={t('settings.deliveryMethod.name')} required rules={[maxLength(100)]}>
+            <Input id="delivery-method-name" />
           </Form.Item>
         }
       />
@@ -36,11 +37,11 @@ export function ShippingTab({ canWrite }: { canWrite: boolean }) {
         ]}
         fields={
           <>
-            <Form.Item name="name" label={t('settings.deliveryCompany.name')} required>
-              <Input id="delivery-company-name" maxLength={100} />
+            <Form.Item name="name" label={t('settings.deliveryCompany.name')} required rules={[maxLength(100)]}>
+              <Input id="delivery-company-name" />
             </Form.Item>
-            <Form.Item name="trackingUrl" label={t('settings.deliveryCompany.trackingUrl')}>
-              <Input id="delivery-company-trackingUrl" maxLength={255} />
+            <Form.Item name="trackingUrl" label={t('settings.deliveryCompany.trackingUrl')} rules={[maxLength(255)]}>
+              <Input id="delivery-company-trackingUrl" />
             </Form.Item>
           </>
         }

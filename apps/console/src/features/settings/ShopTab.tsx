@@ -2,6 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Col, Form, Input, InputNumber, Popconfirm, Row, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { maxLength, MONEY_MAX, wholeNumber } from '../../common/field-rules';
 import { toast } from '../../common/toast';
 import { PATHS, remove, save, Shop, SHOP_SECRETS, SHOP_TYPES, ShopSecret, useList } from './api';
 import { EditDialog } from './EditDialog';
@@ -26,8 +27,8 @@ function ShopDialog({ shop, onClose }: { shop?: Shop; onClose: () => void }) {
   const { t } = useTranslation();
   const { rows: users } = useList<{ id: number; name: string; email: string }>('/users');
   const n = (name: keyof ShopValues, label: string, min: number, max: number) => (
-    <Form.Item name={name} label={t(label)}>
-      <InputNumber id={`shop-${String(name)}`} min={min} max={max} precision={0} style={{ width: '100%' }} />
+    <Form.Item name={name} label={t(label)} rules={[wholeNumber(min, max)]}>
+      <InputNumber id={`shop-${String(name)}`} style={{ width: '100%' }} />
     </Form.Item>
   );
   return (
@@ -45,13 +46,13 @@ function ShopDialog({ shop, onClose }: { shop?: Shop; onClose: () => void }) {
       )}
       <Row gutter={16}>
         <Col span={12}>
-          <Form.Item name="name" label={t('settings.shop.name')} required>
-            <Input id="shop-name" maxLength={100} />
+          <Form.Item name="name" label={t('settings.shop.name')} required rules={[maxLength(100)]}>
+            <Input id="shop-name" />
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item name="code" label={t('settings.shop.code')} required>
-            <Input id="shop-code" maxLength={30} />
+          <Form.Item name="code" label={t('settings.shop.code')} required rules={[maxLength(30)]}>
+            <Input id="shop-code" />
           </Form.Item>
         </Col>
         <Col span={12}>
@@ -60,8 +61,8 @@ function ShopDialog({ shop, onClose }: { shop?: Shop; onClose: () => void }) {
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item name="ecShopId" label={t('settings.shop.ecShopId')}>
-            <Input id="shop-ec-shop-id" maxLength={50} />
+          <Form.Item name="ecShopId" label={t('settings.shop.ecShopId')} rules={[maxLength(50)]}>
+            <Input id="shop-ec-shop-id" />
           </Form.Item>
         </Col>
         {SHOP_SECRETS.map((secret) => (
@@ -70,8 +71,9 @@ function ShopDialog({ shop, onClose }: { shop?: Shop; onClose: () => void }) {
               name={secret}
               label={t(`settings.shop.${secret}`)}
               extra={shop?.[`${secret}Set`] ? t('settings.shop.secretHelp', { masked: shop[`${secret}Masked`] }) : undefined}
+              rules={[maxLength(255)]}
             >
-              <Input.Password id={`shop-${secret}`} autoComplete="new-password" maxLength={255} />
+              <Input.Password id={`shop-${secret}`} autoComplete="new-password" />
             </Form.Item>
             {shop?.[`${secret}Set`] && (
               <Form.Item name={`${secret}Clear`} valuePropName="checked" style={{ marginTop: -16 }}>
@@ -81,8 +83,8 @@ function ShopDialog({ shop, onClose }: { shop?: Shop; onClose: () => void }) {
           </Col>
         ))}
         <Col span={24}>
-          <Form.Item name="adminUrl" label={t('settings.shop.adminUrl')}>
-            <Input id="shop-admin-url" maxLength={255} />
+          <Form.Item name="adminUrl" label={t('settings.shop.adminUrl')} rules={[maxLength(255)]}>
+            <Input id="shop-admin-url" />
           </Form.Item>
         </Col>
         <Col span={12}>
@@ -90,7 +92,7 @@ function ShopDialog({ shop, onClose }: { shop?: Shop; onClose: () => void }) {
             <Select id="shop-owner" allowClear showSearch optionFilterProp="label" options={users.map((u) => ({ value: u.id, label: `${u.name} (${u.email})` }))} />
           </Form.Item>
         </Col>
-        <Col span={12}>{n('npLimitAmount', 'settings.shop.npLimitAmount', 0, 99_999_999)}</Col>
+        <Col span={12}>{n('npLimitAmount', 'settings.shop.npLimitAmount', 0, MONEY_MAX)}</Col>
         <Col span={12}>{n('ediStopAmount', 'settings.shop.ediStopAmount', 1, 30)}</Col>
         <Col span={12} />
         <Col span={12}>{n('orderReminderDays', 'settings.shop.orderReminderDays', 1, 7)}</Col>
