@@ -9,3 +9,5 @@ export * from './customers';
 export * from './order';
 export * from './calendar';
 export * from './maker-side';
+export * from './customer-mails';
+export * from './dashboard';

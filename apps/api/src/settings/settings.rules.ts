@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { HTTP_URL, isMonth, parseDate } from '@oms/domain';
+import { HTTP_URL, isMonth, isTrackingUrlTemplate, parseDate } from '@oms/domain';
 import { IsString, Matches, MaxLength, ValidateBy, ValidationOptions } from 'class-validator';
 
 /** Field rules of the settings area, answering the wire's rule keys like `common/validation/rules.ts`. */
@@ -26,6 +26,9 @@ export const SecretText = (max: number) =>
 
 /** An absolute http(s) address, or '' (cleared); `errorCode` names the refusal. */
 export const HttpUrl = (errorCode: string) => check('httpUrl', (v) => typeof v === 'string' && (v === '' || HTTP_URL.test(v)), errorCode);
+
+/** A delivery company's tracking URL template: `{code}` where the tracking code goes, or '' (cleared). */
+export const TrackingUrlTemplate = () => check('trackingUrlTemplate', (v) => typeof v === 'string' && (v === '' || isTrackingUrlTemplate(v)), 'NAL_DELIVERY-007');
 
 /** A date written `Y-m-d` or `Y/m/d` (normalised to `YYYY-MM-DD` by the handler with `parseDate`). */
 export const DateText = () => check('dateText', (v) => typeof v === 'string' && parseDate(v) !== null, 'date_format');
