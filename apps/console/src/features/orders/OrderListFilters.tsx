@@ -25,9 +25,13 @@ export const ORDER_LIST_FILTERS = [
   'paymentMethodId',
   'deliveryInfo',
   'hasErrors',
+  'todo',
   'keyword',
   'sort',
 ] as const;
+
+/** What waits on staff (the dashboard's links): `GET /orders?todo=`. */
+const TODOS = ['answer_overdue', 'refused', 'ship_due'] as const;
 
 export type OrderListFilter = (typeof ORDER_LIST_FILTERS)[number];
 type Filters = Partial<Record<OrderListFilter, string>>;
@@ -81,8 +85,8 @@ export function OrderListFilters({ filters, onSearch, onReset }: Props) {
   const payments = usePaymentMethods(canReadSettings);
   const sort = filters.sort;
 
-  const select = (name: OrderListFilter, options: { value: string; label: string }[], width = 160) => (
-    <Form.Item name={name} label={t(`orders.filters.${name}`)}>
+  const select = (name: OrderListFilter, options: { value: string; label: string }[], width = 160, label = t(`orders.filters.${name}`)) => (
+    <Form.Item name={name} label={label}>
       <Select id={`filter-${name}`} allowClear showSearch={{ optionFilterProp: 'label' }} style={{ minWidth: width }} options={options} />
     </Form.Item>
   );
@@ -122,6 +126,12 @@ export function OrderListFilters({ filters, onSearch, onReset }: Props) {
         'hasErrors',
         ['0', '1'].map((v) => ({ value: v, label: t(`orders.filters.hasErrorsValues.${v}`) })),
         120,
+      )}
+      {select(
+        'todo',
+        TODOS.map((v) => ({ value: v, label: t(`todayWork.counts.${v}`) })),
+        220,
+        t('todayWork.todo'),
       )}
       <Form.Item name="keyword" label={t('orders.filters.keyword')} tooltip={t('orders.filters.keywordHelp')}>
         <Input allowClear id="filter-keyword" style={{ width: 200 }} />

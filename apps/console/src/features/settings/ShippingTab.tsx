@@ -1,4 +1,4 @@
-import { Form, Input, Space } from 'antd';
+import { Form, Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DeliveryCompany, DeliveryMethod, PATHS } from './api';
 import { CrudSection } from './CrudSection';
@@ -32,15 +32,15 @@ export function ShippingTab({ canWrite }: { canWrite: boolean }) {
         rowLabel={(r) => String(r.id)}
         columns={[
           { title: t('settings.deliveryCompany.name'), dataIndex: 'name' },
-          { title: t('settings.deliveryCompany.trackingUrl'), dataIndex: 'trackingUrl' },
+          { title: t('settings.deliveryCompany.trackingUrl'), dataIndex: 'trackingUrl', render: (v: string | null) => <Typography.Text style={{ wordBreak: 'break-all' }}>{v}</Typography.Text> },
         ]}
         fields={
           <>
             <Form.Item name="name" label={t('settings.deliveryCompany.name')} required>
               <Input id="delivery-company-name" maxLength={100} />
             </Form.Item>
-            <Form.Item name="trackingUrl" label={t('settings.deliveryCompany.trackingUrl')}>
-              <Input id="delivery-company-trackingUrl" maxLength={255} />
+            <Form.Item name="trackingUrl" label={t('settings.deliveryCompany.trackingUrl')} extra={t('mailTemplates.trackingUrlHelp')}>
+              <Input id="delivery-company-trackingUrl" maxLength={255} placeholder="https://example.jp/track?no={code}" />
             </Form.Item>
           </>
         }
