@@ -27,7 +27,8 @@ export function TodayWork() {
                   title={t(`todayWork.counts.${c.key}`, { defaultValue: c.key })}
                   value={c.count}
                   suffix={t('todayWork.unit')}
-                  styles={{ content: { color: c.count > 0 ? '#d46b08' : undefined } }}
+                  // 2件, not 2 件: no space between a number and its counter in Japanese.
+                  styles={{ content: { color: c.count > 0 ? '#d46b08' : undefined }, suffix: { marginInlineStart: 0 } }}
                 />
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                   {t(`todayWork.hints.${c.key}`, { defaultValue: '' })}
