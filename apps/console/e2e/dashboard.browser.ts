@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { addDays, japanToday } from '@oms/domain';
 import type { Page } from 'playwright-core';
-import { ConsoleStack } from './console-stack';
+import { apiData, ConsoleStack } from './console-stack';
 
 jest.setTimeout(240_000);
 
@@ -33,26 +33,9 @@ describe('the dashboard in Chromium', () => {
     await stack?.stop();
   });
 
-  /** The signed-in user's own API call, from the page. */
-  async function call(page: Page, method: string, path: string, body?: object) {
-    const res = await page.evaluate(
-      async ({ method, path, body }) => {
-        const r = await fetch(`/api/v1${path}`, {
-          method,
-          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('oms.accessToken')}` },
-          body: body ? JSON.stringify(body) : undefined,
-        });
-        return { status: r.status, body: await r.json().catch(() => null) };
-      },
-      { method, path, body },
-    );
-    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body.data;
-  }
-
   /** An order of one line, made and moved by the API as staff would; `steps` are the commands after creating it. */
   async function order(page: Page, buyer: string, paymentMethodId: number, steps: [string, object][] = []) {
-    let o = await call(page, 'POST', '/orders', {
+    let o = await apiData(page, 'POST', '/orders', {
       shop_id: Number(shopId),
       payment_method_id: paymentMethodId,
       order_date: addDays(today, -10),
@@ -63,7 +46,7 @@ describe('the dashboard in Chromium', () => {
       confirmed_product_changes_at: new Date().toISOString(),
     });
     for (const [command, body] of steps) {
-      const answer = await call(page, 'PUT', `/orders/${o.id}/${command}`, { version: o.version, line_ids: o.lines.map((l: { id: string }) => Number(l.id)), ...body });
+      const answer = await apiData(page, 'PUT', `/orders/${o.id}/${command}`, { version: o.version, line_ids: o.lines.map((l: { id: string }) => Number(l.id)), ...body });
       o = { ...o, version: answer.version };
     }
     return o as { id: string; order_no: string };

@@ -4,7 +4,7 @@ import { loadConfig } from '@oms/infra';
 import type { Page } from 'playwright-core';
 import { SmtpSink } from '../../../libs/infra/test/support/smtp-sink';
 import { createWorkers } from '../../workers/src/workers.factory';
-import { ConsoleStack } from './console-stack';
+import { apiData, ConsoleStack } from './console-stack';
 
 jest.setTimeout(240_000);
 
@@ -38,22 +38,6 @@ describe('the shipment notice, from settings to the buyer’s mailbox', () => {
     await smtp?.close();
     await stack?.stop();
   });
-
-  async function call(page: Page, method: string, path: string, body?: object) {
-    const res = await page.evaluate(
-      async ({ method, path, body }) => {
-        const r = await fetch(`/api/v1${path}`, {
-          method,
-          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('oms.accessToken')}` },
-          body: body ? JSON.stringify(body) : undefined,
-        });
-        return { status: r.status, body: await r.json().catch(() => null) };
-      },
-      { method, path, body },
-    );
-    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body.data;
-  }
 
   const fieldError = (page: Page, inputId: string) => page.locator('.ant-form-item').filter({ has: page.locator(inputId) }).locator('.ant-form-item-explain-error');
 
@@ -98,7 +82,7 @@ describe('the shipment notice, from settings to the buyer’s mailbox', () => {
 
     // An order the maker has accepted, made through the API as staff would.
     const today = japanToday();
-    let order = await call(page, 'POST', '/orders', {
+    let order = await apiData(page, 'POST', '/orders', {
       shop_id: Number(shopId),
       payment_method_id: 0,
       order_date: '2025-11-01',
@@ -114,7 +98,7 @@ describe('the shipment notice, from settings to the buyer’s mailbox', () => {
       ['order_process', {}],
       ['maker_received_process', { maker_receive_date: today, confirm_status: 1 }],
     ] as const) {
-      const answer = await call(page, 'PUT', `/orders/${order.id}/${command}`, { version: order.version, line_ids: [Number(lineId)], ...body });
+      const answer = await apiData(page, 'PUT', `/orders/${order.id}/${command}`, { version: order.version, line_ids: [Number(lineId)], ...body });
       order = { ...order, version: answer.version };
     }
 

@@ -1,5 +1,5 @@
 import { isReminderDue } from '../maker-side/reminders';
-import { LINE_STATUS as S } from '../order/line-status';
+import { LINE_STATUS as S, LineStatus } from '../order/line-status';
 import { ANSWER_DAYS_WHEN_UNSET, answerOverdueOnOrBefore, MakerPartFacts, needsAction } from './order-todos';
 
 const TODAY = '2026-11-20';
@@ -37,7 +37,7 @@ describe('what waits on staff', () => {
   });
 
   it('asks to ship what was accepted for today or earlier and has not shipped', () => {
-    const accepted = (estimatedShipDate: string | null, lineStatuses = [S.orderReceived]) => part({ confirmStatus: 1, makerReceiveDate: '2026-11-10', estimatedShipDate, lineStatuses });
+    const accepted = (estimatedShipDate: string | null, lineStatuses: LineStatus[] = [S.orderReceived]) => part({ confirmStatus: 1, makerReceiveDate: '2026-11-10', estimatedShipDate, lineStatuses });
     expect(needsAction('ship_due', accepted('2026-11-20'), TODAY, 2)).toBe(true);
     expect(needsAction('ship_due', accepted('2026-11-19', [S.reorderReceived]), TODAY, 2)).toBe(true);
     expect(needsAction('ship_due', accepted('2026-11-21'), TODAY, 2)).toBe(false);
