@@ -11,6 +11,8 @@ import { QueuesModule } from './common/queues.module';
 import { RepositoriesModule } from './common/repositories.module';
 import { HealthModule } from './health/health.module';
 import { CustomersModule } from './customers/customers.module';
+import { DashboardModule } from './dashboard/dashboard.module';
+import { MailTemplatesModule } from './mail-templates/mail-templates.module';
 import { MakersModule } from './makers/makers.module';
 import { OrdersModule } from './orders/orders.module';
 import { MakerSideModule } from './maker-side/maker-side.module';
@@ -38,6 +40,8 @@ export class AppModule {
         CustomersModule,
         OrdersModule,
         MakerSideModule,
+        MailTemplatesModule,
+        DashboardModule,
         HealthModule,
         MediasModule,
         AdminQueuesModule,

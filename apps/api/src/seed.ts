@@ -22,6 +22,18 @@ export const DEMO_PRODUCTS = [
   { code: 'DEMO-P-003', name: '本革 座椅子', price: 18500, state: 'unavailable', shipDate: '' },
 ];
 
+/**
+ * The carriers a newcomer ships with, each with its public tracking page (stored strings: the
+ * shipment notice and the console make links of them; nothing here calls them).
+ */
+export const DEMO_DELIVERY_COMPANIES = [
+  { name: 'ヤマト運輸', trackingUrl: 'https://jizen.kuronekoyamato.co.jp/jizen/servlet/crjz.b.NQ0010?id={code}' },
+  { name: '佐川急便', trackingUrl: 'https://k2k.sagawa-exp.co.jp/p/web/okurijosearch.do?okurijoNo={code}' },
+  { name: '日本郵便', trackingUrl: 'https://trackings.post.japanpost.jp/services/srv/search/direct?reqCodeNo1={code}&searchKind=S002&locale=ja' },
+];
+
+export const DEMO_DELIVERY_METHODS = ['宅配便', '家財宅急便（大型家具）', 'ゆうパック'];
+
 /** Two people sharing a phone number: the same-person lookup groups them. */
 export const DEMO_CUSTOMERS = [
   { name: '山田 太郎', kana: 'ヤマダ タロウ', phone: '03-1234-5678', email: 'taro.yamada@example.jp' },
@@ -59,6 +71,7 @@ export async function seedDemoData(ds: DataSource): Promise<void> {
       [shop.code, shop.name, shop.type],
     );
   }
+  await seedDelivery(ds);
   const [shop] = await ds.query(`SELECT id FROM shops WHERE lower(code) = lower($1) AND deleted_at IS NULL`, [DEMO_SHOPS[0].code]);
   for (const product of DEMO_PRODUCTS) {
     const { tax, priceWithTax: withTax } = priceWithTax(product.price, 10);
@@ -85,6 +98,23 @@ export async function seedDemoData(ds: DataSource): Promise<void> {
     }
   }
   await seedDemoOrders(ds, String(shop.id));
+}
+
+/** Delivery companies and methods, by name among live rows (a renamed or deleted one is added again). */
+async function seedDelivery(ds: DataSource): Promise<void> {
+  for (const company of DEMO_DELIVERY_COMPANIES) {
+    await ds.query(
+      `INSERT INTO delivery_companies (name, tracking_url) SELECT $1::varchar, $2::varchar
+       WHERE NOT EXISTS (SELECT 1 FROM delivery_companies WHERE lower(name) = lower($1::varchar) AND deleted_at IS NULL)`,
+      [company.name, company.trackingUrl],
+    );
+  }
+  for (const name of DEMO_DELIVERY_METHODS) {
+    await ds.query(
+      `INSERT INTO delivery_methods (name) SELECT $1::varchar WHERE NOT EXISTS (SELECT 1 FROM delivery_methods WHERE lower(name) = lower($1::varchar) AND deleted_at IS NULL)`,
+      [name],
+    );
+  }
 }
 
 async function seedDemoOrders(ds: DataSource, shopId: string): Promise<void> {

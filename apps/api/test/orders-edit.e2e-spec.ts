@@ -429,6 +429,7 @@ describe('orders API: create and edit', () => {
           changed_by: operator.id,
           changed_by_name: 'Test operator',
           changed_at: expect.any(String),
+          mail: null,
         })),
       );
       const events = await ctx.api.dataSource.query(`SELECT type, aggregate_type, payload FROM outbox_events WHERE aggregate_id = $1`, [order.id]);

@@ -23,6 +23,8 @@ const EXPECTED: Record<string, string> = {
   'GET /health': 'public',
   'GET /health/details': 'y------',
   'GET /me': 'signed-in',
+  // Each count only for the roles that may read it (dashboard.e2e-spec.ts).
+  'GET /dashboard': 'signed-in',
   'GET /medias/token': 'signed-in',
   // The queue dashboard's entry (a media token for its cookie); the dashboard behind it is middleware, tested in admin-queues.e2e-spec.ts.
   'GET /admin/queues': 'y------',

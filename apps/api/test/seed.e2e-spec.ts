@@ -1,5 +1,5 @@
 import { ROLES } from '@oms/domain';
-import { DEMO_CUSTOMERS, DEMO_ORDERS, DEMO_PRODUCTS, DEMO_SHOPS, DEMO_USERS, seedDemoData } from '../src/seed';
+import { DEMO_CUSTOMERS, DEMO_DELIVERY_COMPANIES, DEMO_DELIVERY_METHODS, DEMO_ORDERS, DEMO_PRODUCTS, DEMO_SHOPS, DEMO_USERS, seedDemoData } from '../src/seed';
 import { signInThroughProvider, useTestApi } from './support/test-app';
 
 describe('demo data (npm run seed)', () => {
@@ -13,9 +13,16 @@ describe('demo data (npm run seed)', () => {
     expect(rows.map((r: { role: string }) => r.role).sort()).toEqual([...ROLES].sort());
     expect(rows.map((r: { email: string }) => r.email)).toEqual(DEMO_USERS.map((u) => u.email));
     const counts = await ctx.api.dataSource.query(
-      `SELECT (SELECT count(*)::int FROM shops) AS shops, (SELECT count(*)::int FROM products) AS products, (SELECT count(*)::int FROM customers) AS customers`,
+      `SELECT (SELECT count(*)::int FROM shops) AS shops, (SELECT count(*)::int FROM products) AS products, (SELECT count(*)::int FROM customers) AS customers,
+              (SELECT count(*)::int FROM delivery_companies) AS companies, (SELECT count(*)::int FROM delivery_methods) AS methods`,
     );
-    expect(counts[0]).toEqual({ shops: DEMO_SHOPS.length, products: DEMO_PRODUCTS.length, customers: DEMO_CUSTOMERS.length });
+    expect(counts[0]).toEqual({
+      shops: DEMO_SHOPS.length,
+      products: DEMO_PRODUCTS.length,
+      customers: DEMO_CUSTOMERS.length,
+      companies: DEMO_DELIVERY_COMPANIES.length,
+      methods: DEMO_DELIVERY_METHODS.length,
+    });
   });
 
   it('adds the demo orders once, each as the API reads it: its line at its step, its list columns computed', async () => {
@@ -23,11 +30,23 @@ describe('demo data (npm run seed)', () => {
     const res = await ctx.api.http.get('/api/v1/orders?sort=id').set('Authorization', admin.auth).expect(200);
     expect(res.body.data.map((o: { ec_order_id: string; status: number }) => [o.ec_order_id, o.status])).toEqual(DEMO_ORDERS.map((o) => [o.ecOrderId, o.status]));
     for (const order of res.body.data) expect(order.total).toBe(order.lines[0].price_with_tax * order.lines[0].amount);
-    // The third has been received by the maker: ship it through the API like any order.
+    // The third has been received by the maker: ship it through the API like any order, with a
+    // delivery company the demo data brings, whose tracking page the console and the buyer's mail link to.
     const third = res.body.data[2];
-    const [company] = await ctx.api.dataSource.query(`INSERT INTO delivery_companies (name) VALUES ('デモ運輸') RETURNING id`);
-    const ship = { version: third.version, line_ids: [third.lines[0].id], ship_date: third.order_date, delivery_company_id: company.id, tracking_code: 'DEMO-1' };
+    const companies = (await ctx.api.http.get('/api/v1/delivery_companies').set('Authorization', admin.auth).expect(200)).body.data;
+    expect(companies.map((c: { name: string }) => c.name)).toEqual(DEMO_DELIVERY_COMPANIES.map((c) => c.name));
+    const yamato = companies.find((c: { name: string }) => c.name === 'ヤマト運輸');
+    expect(yamato.tracking_url).toContain('{code}');
+    const methods = (await ctx.api.http.get('/api/v1/delivery_methods').set('Authorization', admin.auth).expect(200)).body.data;
+    expect(methods.map((m: { name: string }) => m.name)).toEqual(DEMO_DELIVERY_METHODS);
+    const ship = { version: third.version, line_ids: [Number(third.lines[0].id)], ship_date: third.order_date, delivery_company_id: yamato.id, tracking_code: '123456789012' };
     await ctx.api.http.put(`/api/v1/orders/${third.id}/maker_ship_process`).set('Authorization', admin.auth).send(ship).expect(200);
+    const shipped = (await ctx.api.http.get(`/api/v1/orders/${third.id}`).set('Authorization', admin.auth).expect(200)).body.data;
+    expect(shipped.lines[0].status).toBe(5);
+    expect(shipped.makers[0]).toMatchObject({ delivery_company_id: String(yamato.id), tracking_code: '123456789012' });
+    // The shipment waits in the outbox for the buyer's notice, with the delivery info it went with.
+    const [event] = await ctx.api.dataSource.query(`SELECT payload FROM outbox_events WHERE type = 'order.shipped' AND aggregate_id = $1`, [third.id]);
+    expect(event.payload).toMatchObject({ deliveryCompanyId: String(yamato.id), trackingCode: '123456789012', shipDate: third.order_date });
   });
 
   it('puts the two demo customers sharing a phone number in one same-person group', async () => {

@@ -221,7 +221,7 @@ describe('settings API', () => {
 
   describe.each([
     ['/delivery_methods', {}, 'NAL_DELIVERY-004'],
-    ['/delivery_companies', { tracking_url: 'https://track.example.jp/?no={tracking_code}' }, 'NAL_DELIVERY-005'],
+    ['/delivery_companies', { tracking_url: 'https://track.example.jp/?no={code}' }, 'NAL_DELIVERY-005'],
   ])('%s', (path, extra, staleCode) => {
     it('creates, lists, updates with the version, deletes', async () => {
       const created = await send('post', path, { name: 'ヤマト運輸', ...extra });
@@ -254,7 +254,7 @@ describe('settings API', () => {
   });
 
   it('delivery company tracking URL: 255 characters pass, 256 are refused, http(s) only', async () => {
-    const url = (len: number) => `https://t.example.jp/${'q'.repeat(len - 'https://t.example.jp/'.length)}`;
+    const url = (len: number) => `https://t.example.jp/${'q'.repeat(len - 'https://t.example.jp/{code}'.length)}{code}`;
     expect((await send('post', '/delivery_companies', { name: 'T255', tracking_url: url(255) })).status).toBe(201);
     expect(errorsOf(await send('post', '/delivery_companies', { name: 'T256', tracking_url: url(256) }))).toEqual([
       { field: 'tracking_url', error_code: 'max_length', params: { max: 255 } },
@@ -262,6 +262,21 @@ describe('settings API', () => {
     expect(errorsOf(await send('post', '/delivery_companies', { name: 'Tbad', tracking_url: 'track.example.jp' }))).toEqual([
       { field: 'tracking_url', error_code: 'NAL_DELIVERY-006' },
     ]);
+  });
+
+  it('delivery company tracking URL is a template with {code} where the tracking code goes, and no other placeholder', async () => {
+    for (const bad of ['https://t.example.jp/search', 'https://t.example.jp/?no={tracking_code}', 'https://t.example.jp/?no={code}&shop={shop}', 'https://t.example.jp/?no={code']) {
+      const res = await send('post', '/delivery_companies', { name: `T-${bad.length}`, tracking_url: bad });
+      expect([bad, res.status, errorsOf(res)]).toEqual([bad, 422, [{ field: 'tracking_url', error_code: 'NAL_DELIVERY-007' }]]);
+    }
+    const created = await send('post', '/delivery_companies', { name: '佐川急便', tracking_url: 'https://k2k.sagawa-exp.co.jp/p/web/okurijosearch.do?okurijoNo={code}' });
+    expect(created.status).toBe(201);
+    const stale = created.body.data;
+    expect(errorsOf(await send('put', `/delivery_companies/${stale.id}`, { name: '佐川急便', tracking_url: 'https://example.jp/', version: 1 }))).toEqual([
+      { field: 'tracking_url', error_code: 'NAL_DELIVERY-007' },
+    ]);
+    // '' clears it: the company then has no tracking link.
+    expect((await send('put', `/delivery_companies/${stale.id}`, { name: '佐川急便', tracking_url: '', version: 1 })).body.data).toMatchObject({ tracking_url: null, version: 2 });
   });
 
   describe('payment methods', () => {

@@ -29,6 +29,32 @@ export async function expectCount(locator: Locator, count: number, timeoutMs = 1
   expect(seen).toBe(count);
 }
 
+/** A body as the API answers it (snake_case), which a test reads as it needs. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read the wire's shapes directly
+type WireBody = any;
+
+/** The signed-in user's own API call, made from the page with the token it stored (as the console makes it). */
+export async function apiCall(page: Page, method: string, path: string, body?: object): Promise<{ status: number; body: WireBody }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(`/api/v1${path}`, {
+        method,
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('oms.accessToken')}` },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return { status: res.status, body: await res.json().catch(() => null) };
+    },
+    { method, path, body },
+  );
+}
+
+/** An API call from the page that must succeed: its `data`. */
+export async function apiData(page: Page, method: string, path: string, body?: object): Promise<WireBody> {
+  const res = await apiCall(page, method, path, body);
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body?.data;
+}
+
 /** Debian's Chromium (installed by .ci/run); `npx playwright install` cannot work here. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

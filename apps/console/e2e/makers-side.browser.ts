@@ -1,10 +1,9 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { loadConfig } from '@oms/infra';
-import type { Page } from 'playwright-core';
 import { extractPdfText } from '../../../libs/infra/test/support/pdf-text';
 import { SmtpSink } from '../../../libs/infra/test/support/smtp-sink';
 import { createWorkers } from '../../workers/src/workers.factory';
-import { ConsoleStack } from './console-stack';
+import { apiCall, ConsoleStack } from './console-stack';
 
 jest.setTimeout(240_000);
 
@@ -39,20 +38,8 @@ describe('order sheets and the maker confirmation page in Chromium', () => {
     await stack?.stop();
   });
 
-  /** The signed-in user's own API calls, from the page. */
-  async function call(page: Page, method: string, path: string, body?: object) {
-    return page.evaluate(
-      async ({ method, path, body }) => {
-        const res = await fetch(`/api/v1${path}`, {
-          method,
-          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('oms.accessToken')}` },
-          body: body ? JSON.stringify(body) : undefined,
-        });
-        return { status: res.status, body: await res.json().catch(() => null) };
-      },
-      { method, path, body },
-    );
-  }
+  // The signed-in user's own API calls, from the page.
+  const call = apiCall;
 
   it('takes staff from ordering to the maker’s answer and a resend, and the maker through the link', async () => {
     const operator = await stack.user('operator', 'sheets.operator@example.com');

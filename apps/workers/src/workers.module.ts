@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, AppConfig, dataSourceOptions, Logger } from '@oms/infra';
+import { ShipmentNoticesProcessor } from './customer-mails/shipment-notices.processor';
 import { HeartbeatService } from './heartbeat.service';
 import { MailProcessor } from './mail/mail.processor';
 import { RelayService } from './outbox/relay.service';
@@ -8,7 +9,7 @@ import { OrderSheetsProcessor } from './order-sheets/order-sheets.processor';
 import { RemindersProcessor } from './reminders/reminders.processor';
 import { Clock, CLOCK, systemClock, WORKER_LOGGER, WorkerRuntime } from './worker-runtime';
 
-/** The workers process: the outbox relay, one processor per queue (mail, order sheets, reminders), the heartbeat. */
+/** The workers process: the outbox relay, one processor per queue (mail, order sheets, reminders, customer mails), the heartbeat. */
 @Module({})
 export class WorkersModule {
   static forRoot(config: AppConfig, log: Logger, clock: Clock = systemClock): DynamicModule {
@@ -24,6 +25,7 @@ export class WorkersModule {
         MailProcessor,
         OrderSheetsProcessor,
         RemindersProcessor,
+        ShipmentNoticesProcessor,
         HeartbeatService,
       ],
     };

@@ -10,3 +10,5 @@ export * from './order';
 export * from './calendar';
 export * from './maker-side';
 export * from './text';
+export * from './customer-mails';
+export * from './dashboard';

@@ -26,4 +26,5 @@ export * from './products/product.repository';
 export * from './orders';
 export * from './database/versioned-write';
 export * from './makers-side';
+export * from './customer-mails';
 export * from './documents';

@@ -107,6 +107,7 @@ export class MeController {
   async me(@CurrentUser() user: SignedInUser) {
     const account = await this.users.findById(user.id);
     if (!account || account.status !== 'valid') throw new DomainError('NAL-401');
-    return one({ ...userView(account), permissions: PERMISSIONS.filter((p) => isAllowed(account.role, p)) });
+    // previousLogin: the sign-in before this session's (lastLogin is the one that started it).
+    return one({ ...userView(account), previousLogin: account.previousLoginAt, permissions: PERMISSIONS.filter((p) => isAllowed(account.role, p)) });
   }
 }

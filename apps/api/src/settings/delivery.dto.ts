@@ -1,7 +1,7 @@
 import { DELIVERY_LIMITS } from '@oms/domain';
 import { PageQuery } from '../common/http/page.query';
 import { Optional, Required, Text, Version } from '../common/validation/rules';
-import { HttpUrl } from './settings.rules';
+import { HttpUrl, TrackingUrlTemplate } from './settings.rules';
 
 /** POST /delivery_methods (name ≤ 100, unique). */
 export class DeliveryMethodBody {
@@ -16,7 +16,7 @@ export class UpdateDeliveryMethodBody extends DeliveryMethodBody {
   version!: number;
 }
 
-/** POST /delivery_companies (name ≤ 100, unique; tracking URL template ≤ 255, http(s)). */
+/** POST /delivery_companies (name ≤ 100, unique; tracking URL template ≤ 255, http(s), with `{code}`). */
 export class DeliveryCompanyBody {
   @Required()
   @Text(DELIVERY_LIMITS.nameMax)
@@ -24,6 +24,8 @@ export class DeliveryCompanyBody {
 
   @Optional()
   @Text(DELIVERY_LIMITS.trackingUrlMax)
+  // Listed first, checked last: a URL that is not http(s) is answered as such (006) before its placeholder (007).
+  @TrackingUrlTemplate()
   @HttpUrl('NAL_DELIVERY-006')
   trackingUrl?: string | null;
 }

@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { HTTP_URL, isMonth } from '@oms/domain';
+import { HTTP_URL, isMonth, isTrackingUrlTemplate } from '@oms/domain';
 import { IsString, Matches, MaxLength, ValidateBy, ValidationOptions } from 'class-validator';
 
 /** Field rules of the settings area, answering the wire's rule keys like `common/validation/rules.ts`. */
@@ -28,6 +28,9 @@ export const SecretText = (max: number) =>
 export const HttpUrl = (errorCode: string) => check('httpUrl', (v) => typeof v === 'string' && (v === '' || HTTP_URL.test(v)), errorCode);
 
 export { DateText } from '../common/validation/rules';
+
+/** A delivery company's tracking URL template: `{code}` where the tracking code goes, or '' (cleared). */
+export const TrackingUrlTemplate = () => check('trackingUrlTemplate', (v) => typeof v === 'string' && (v === '' || isTrackingUrlTemplate(v)), 'NAL_DELIVERY-007');
 
 /** A month written `YYYY-MM`. */
 export const MonthText = () => check('monthText', (v) => typeof v === 'string' && isMonth(v), 'date_format');

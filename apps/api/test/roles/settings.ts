@@ -23,4 +23,8 @@ export const SETTINGS_ROUTES: Record<string, string> = {
   'POST /settings/time_shipments': RW,
   'PUT /settings/time_shipments/:id': RW,
   'DELETE /settings/time_shipments/:id': RW,
+  'GET /settings/mail_templates': R,
+  'PUT /settings/mail_templates/:key': RW,
+  // A preview renders a draft with a sample order and saves nothing.
+  'POST /settings/mail_templates/:key/preview': R,
 };

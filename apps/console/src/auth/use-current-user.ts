@@ -12,6 +12,8 @@ export interface CurrentUser {
   makerId: number | null;
   avatar: string | null;
   lastLogin: string | null;
+  /** The sign-in before this one (lastLogin is the one that started this session). */
+  previousLogin: string | null;
   permissions: string[];
 }
 

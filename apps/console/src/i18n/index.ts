@@ -24,6 +24,12 @@ import enOrdersCommon from './locales/en/areas/orders.common.json';
 import enOrdersErrors from './locales/en/areas/orders.errors.json';
 import jaMakerConfirmCommon from './locales/ja/areas/makerConfirm.common.json';
 import enMakerConfirmCommon from './locales/en/areas/makerConfirm.common.json';
+import jaMailTemplatesCommon from './locales/ja/areas/mailTemplates.common.json';
+import jaMailTemplatesErrors from './locales/ja/areas/mailTemplates.errors.json';
+import enMailTemplatesCommon from './locales/en/areas/mailTemplates.common.json';
+import enMailTemplatesErrors from './locales/en/areas/mailTemplates.errors.json';
+import jaDashboardCommon from './locales/ja/areas/dashboard.common.json';
+import enDashboardCommon from './locales/en/areas/dashboard.common.json';
 
 /** Japanese by default and as the fallback; English on request; the choice kept in localStorage. */
 export const LANGUAGES = ['ja', 'en'] as const;
@@ -33,12 +39,12 @@ export const LANGUAGE_KEY = 'oms.language';
 // Each area keeps its texts in locales/<lang>/areas/<area>.{common,errors}.json, merged here.
 export const resources = {
   ja: {
-    common: { ...jaCommon, ...jaProductsCommon, ...jaCustomersCommon, ...jaSettingsCommon, ...jaOrdersCommon, ...jaMakerConfirmCommon },
-    error_message: { ...jaErrors, ...jaProductsErrors, ...jaCustomersErrors, ...jaSettingsErrors, ...jaOrdersErrors },
+    common: { ...jaCommon, ...jaProductsCommon, ...jaCustomersCommon, ...jaSettingsCommon, ...jaOrdersCommon, ...jaMakerConfirmCommon, ...jaMailTemplatesCommon, ...jaDashboardCommon },
+    error_message: { ...jaErrors, ...jaProductsErrors, ...jaCustomersErrors, ...jaSettingsErrors, ...jaOrdersErrors, ...jaMailTemplatesErrors },
   },
   en: {
-    common: { ...enCommon, ...enProductsCommon, ...enCustomersCommon, ...enSettingsCommon, ...enOrdersCommon, ...enMakerConfirmCommon },
-    error_message: { ...enErrors, ...enProductsErrors, ...enCustomersErrors, ...enSettingsErrors, ...enOrdersErrors },
+    common: { ...enCommon, ...enProductsCommon, ...enCustomersCommon, ...enSettingsCommon, ...enOrdersCommon, ...enMakerConfirmCommon, ...enMailTemplatesCommon, ...enDashboardCommon },
+    error_message: { ...enErrors, ...enProductsErrors, ...enCustomersErrors, ...enSettingsErrors, ...enOrdersErrors, ...enMailTemplatesErrors },
   },
 } as const;
 

@@ -296,12 +296,12 @@ describe('Order: rules with their codes', () => {
       expect(refusal(() => order.makerShip(['L1'], {}, []))).toBeNull();
     });
 
-    it('records one shipment per maker', () => {
+    it('records one shipment per maker, with the delivery info it went with', () => {
       const order = orderOf({ lines: [line('L1', '10', S.orderReceived), line('L2', '20', S.orderReceived), line('L3', '10', S.orderReceived)] });
       order.makerShip(['L1', 'L2', 'L3'], SHIPPED, []);
       expect(order.recorded().events.map((e) => e.payload)).toEqual([
-        { orderId: '1', lineIds: ['L1', 'L3'], makerId: '10' },
-        { orderId: '1', lineIds: ['L2'], makerId: '20' },
+        { orderId: '1', lineIds: ['L1', 'L3'], makerId: '10', ...SHIPPED },
+        { orderId: '1', lineIds: ['L2'], makerId: '20', ...SHIPPED },
       ]);
       expect(eventTypes(order)).toEqual(['order.shipped', 'order.shipped']);
       expect(order.snapshot().makers.map((m) => m.shipDate)).toEqual(['2025-04-10', '2025-04-10']);
@@ -352,7 +352,7 @@ describe('Order: rules with their codes', () => {
       expect(refusal(() => order.dataPatch(['L1', 'L2']))).toBe('NAL_ORD-088');
       order.dataPatch(['L1']);
       expect(statusesOf(order)).toEqual({ L1: S.shipped, L2: S.orderReceived });
-      expect(order.recorded().events).toEqual([{ type: 'order.shipped', aggregateType: 'order', aggregateId: '1', payload: { orderId: '1', lineIds: ['L1'], makerId: '10' } }]);
+      expect(order.recorded().events).toEqual([{ type: 'order.shipped', aggregateType: 'order', aggregateId: '1', payload: { orderId: '1', lineIds: ['L1'], makerId: '10', ...SHIPPED } }]);
     });
   });
 });

@@ -179,7 +179,7 @@ export class Order {
     for (const info of merged) this.checkShipDate(info.shipDate!, timeline);
     parts.forEach((part, i) => Object.assign(part, merged[i]));
     this.apply('maker_ship', lines, transition.to!);
-    for (const [makerId, makerLines] of this.byMaker(lines)) this.record('order.shipped', makerLines, { makerId });
+    this.recordShipped(lines);
   }
 
   /** 4 → 5 from the delivery info already on the order: every line order-received (087) with delivery info (088). */
@@ -189,7 +189,7 @@ export class Order {
     const transition = this.transition('data_patch', lines);
     if (![...this.byMaker(lines).keys()].every((makerId) => hasDeliveryInfo(this.part(makerId)))) throw new DomainError('NAL_ORD-088');
     this.apply('data_patch', lines, transition.to!);
-    for (const [makerId, makerLines] of this.byMaker(lines)) this.record('order.shipped', makerLines, { makerId });
+    this.recordShipped(lines);
   }
 
   /** Along the table only: forward to delivered or re-ordered, or one step back after a mistake. */
@@ -305,6 +305,14 @@ export class Order {
       this.state.makers.push(part);
     }
     return part;
+  }
+
+  /** One `order.shipped` per maker, with the delivery info it shipped with (the buyer's shipment notice tells it). */
+  private recordShipped(lines: OrderLineState[]): void {
+    for (const [makerId, makerLines] of this.byMaker(lines)) {
+      const { shipDate, deliveryCompanyId, trackingCode } = this.part(makerId);
+      this.record('order.shipped', makerLines, { makerId, shipDate, deliveryCompanyId, trackingCode });
+    }
   }
 
   private record(type: string, lines: OrderLineState[], extra: Record<string, unknown> = {}): void {

@@ -1,3 +1,4 @@
+import { ANSWER_DAYS_WHEN_UNSET, AWAITING_ANSWER_STATUSES, AWAITING_SHIPMENT_STATUSES, MAKER_CONFIRM_STATUS, OrderTodo, SHOP_LIMITS } from '@oms/domain';
 import { containsPattern } from '../database/sql';
 
 /**
@@ -26,6 +27,10 @@ export interface OrderListFilters {
   hasErrors?: 0 | 1;
   /** Order number, EC order id, buyer name, kana, phone (as written or digits only) or e-mail contains it. */
   keyword?: string;
+  /** Orders with a maker part that waits on staff (libs/domain dashboard/order-todos.ts), as of `today`. */
+  todo?: OrderTodo;
+  /** `YYYY-MM-DD`, Japan: the day `todo` is judged on (required with it). */
+  today?: string;
   /** A maker user: only orders with a line of this maker (and the maker dates of its own part). */
   onlyMakerId?: string | null;
 }
@@ -66,16 +71,21 @@ const ORDER_BY: Record<OrderSort, string> = {
   '-total': 'o.total DESC, o.id DESC',
 };
 
+/** Appends each value given to `params` and answers its placeholder (`$3`, `$3::date`). */
+function placeholder(params: unknown[]): (value: unknown, cast?: string) => string {
+  return (value, cast = '') => {
+    params.push(value);
+    return `$${params.length}${cast}`;
+  };
+}
+
 /**
  * The WHERE clause of the filters, its parameters appended to `params`. `forEstimate`: the form the
  * planner estimates best (EXISTS for maker dates), with the same parameters; it is only planned.
  */
 export function orderListWhere(filters: OrderListFilters, params: unknown[], forEstimate = false, makerFromParts = false): string {
   const where: string[] = [];
-  const param = (value: unknown, cast = '') => {
-    params.push(value);
-    return `$${params.length}${cast}`;
-  };
+  const param = placeholder(params);
   const makerScope = filters.onlyMakerId !== undefined ? (filters.onlyMakerId ?? '0') : null;
   // makerFromParts: the list runs over the maker parts `mp` (see orderListSql), which carry the maker.
   const listedMaker = makerScope ?? filters.makerId;
@@ -132,9 +142,62 @@ export function orderListWhere(filters: OrderListFilters, params: unknown[], for
     // `error_count > 0` is the predicate of the partial index orders_with_errors, written the same way.
     if (filters.hasErrors !== undefined) where.push(filters.hasErrors === 1 ? 'o.error_count > 0' : 'o.error_count = 0');
   }
+  if (filters.todo) where.push(`o.id = ANY(ARRAY(${todoOrderIds(filters.todo, filters.today!, makerScope, param)}))`);
   const keyword = filters.keyword?.trim().toLowerCase();
   if (keyword) where.push(`o.search_text LIKE ${param(containsPattern(keyword))}`);
   return where.length ? `WHERE ${where.join(' AND ')}` : '';
+}
+
+const smallints = (statuses: readonly number[]) => `'{${statuses.join(',')}}'::smallint[]`;
+
+/**
+ * SQL: the ids of the orders with a maker part that waits on staff (needsAction() of the domain
+ * over the tables; an order may come more than once). Each joins two small partial indexes in
+ * (order_id, maker_id) order, index-only: the parts in question (unanswered, refused, received and
+ * not shipped) and the lines still with a maker (order_lines_with_maker, which carries the status).
+ */
+function todoOrderIds(todo: OrderTodo, today: string, makerScope: string | null, param: (value: unknown, cast?: string) => string): string {
+  const maker = makerScope !== null ? `AND om.maker_id = ${param(makerScope, '::bigint')}` : '';
+  const linesIn = (statuses: readonly number[]) =>
+    `EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = om.order_id AND l.maker_id = om.maker_id AND l.status = ANY(${smallints(statuses)}))`;
+  // Only where used: each call adds a parameter.
+  const day = () => param(today, '::date');
+  const notRefused = `om.confirm_status IS DISTINCT FROM ${MAKER_CONFIRM_STATUS.notAccepted}`;
+  switch (todo) {
+    case 'answer_overdue': {
+      // Ordered the longest a shop may wait ago or earlier: overdue whatever the shop. Only the
+      // later ones read their shop's reminder days (through the order: few rows).
+      const unanswered = `om.maker_order_date IS NOT NULL AND om.maker_receive_date IS NULL ${maker} AND ${linesIn(AWAITING_ANSWER_STATUSES)}`;
+      const d = day();
+      return `SELECT om.order_id FROM order_makers om WHERE ${unanswered} AND om.maker_order_date <= ${d} - ${SHOP_LIMITS.reminderDaysMax}
+        UNION ALL
+        SELECT om.order_id FROM order_makers om JOIN orders ao ON ao.id = om.order_id JOIN shops s ON s.id = ao.shop_id
+         WHERE ${unanswered} AND om.maker_order_date > ${d} - ${SHOP_LIMITS.reminderDaysMax}
+           AND om.maker_order_date <= ${d} - coalesce(s.order_reminder_days, ${ANSWER_DAYS_WHEN_UNSET})`;
+    }
+    case 'refused':
+      return `SELECT om.order_id FROM order_makers om
+         WHERE om.confirm_status = ${MAKER_CONFIRM_STATUS.notAccepted} ${maker} AND ${linesIn(AWAITING_ANSWER_STATUSES)}`;
+    case 'ship_due':
+      return `SELECT om.order_id FROM order_makers om
+         WHERE om.maker_receive_date IS NOT NULL AND om.ship_date IS NULL AND ${notRefused} ${maker}
+           AND om.estimated_ship_date <= ${day()} AND ${linesIn(AWAITING_SHIPMENT_STATUSES)}`;
+  }
+}
+
+/**
+ * SQL: the exact number of orders the filters match (the dashboard's counts, which link to the same
+ * list). A todo alone (a maker's included: its ids are its own) is counted from its ids, without
+ * reading the orders again (20,000 ids: 2 ms instead of 30).
+ */
+export function orderCountSql(filters: OrderListFilters): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const { todo, today, onlyMakerId, ...others } = filters;
+  if (todo && Object.values(others).every((v) => v === undefined)) {
+    const scope = onlyMakerId !== undefined ? (onlyMakerId ?? '0') : null;
+    return { sql: `SELECT count(DISTINCT order_id)::int AS total FROM (${todoOrderIds(todo, today!, scope, placeholder(params))}) ids`, params };
+  }
+  return { sql: `SELECT count(*)::int AS total FROM orders o ${orderListWhere(filters, params)}`, params };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { DataSource, EntityManager } from 'typeorm';
-import { EXACT_TOTAL_LIMIT, OrderListFilters, OrderListPaging, orderListSql } from './order-list.query';
+import { EXACT_TOTAL_LIMIT, orderCountSql, OrderListFilters, OrderListPaging, orderListSql } from './order-list.query';
 import type { OrderFieldsWrite, OrderLineWrite } from './order-editor';
 
 export interface PaymentMethodRecord {
@@ -69,16 +69,21 @@ export interface OrderRecord extends OrderFieldsWrite {
   errors: OrderErrorRecord[];
 }
 
+/**
+ * One entry of an order's history: a line's status change, or a mail to the buyer (`mail` set,
+ * `command` the mail's kind, no line: it names the products it was about).
+ */
 export interface OrderHistoryRecord {
   id: string;
-  orderLineId: string;
+  orderLineId: string | null;
   productName: string;
   fromStatus: number | null;
-  toStatus: number;
+  toStatus: number | null;
   command: string;
   changedBy: string | null;
   changedByName: string | null;
   changedAt: Date;
+  mail: { status: 'sent' | 'skipped' | 'failed'; recipient: string | null; skipReason: string | null } | null;
 }
 
 const DATE = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
@@ -189,6 +194,13 @@ export class OrderReader {
     return { ids, total: Math.max(Math.round(estimate), counted), totalIsEstimate: true };
   }
 
+  /** How many orders the filters match, exactly (the dashboard's counts). */
+  async count(filters: OrderListFilters): Promise<number> {
+    const q = orderCountSql(filters);
+    const [{ total }] = await this.dataSource.query(q.sql, q.params);
+    return total;
+  }
+
   /** The orders with these ids, in the ids' order; see RECORDS_SQL for the maker scope. */
   async records(ids: readonly string[], options: { onlyMakerId?: string | null; withErrors?: boolean; manager?: EntityManager } = {}): Promise<OrderRecord[]> {
     if (ids.length === 0) return [];
@@ -201,17 +213,28 @@ export class OrderReader {
       .map((r) => ({ ...r, errors: r.errors.map((e) => ({ ...e, createdAt: new Date(e.createdAt) })) }));
   }
 
-  /** The status history of an order's lines, oldest first (a maker: its lines only). */
+  /**
+   * The status history of an order's lines and the mails to its buyer, oldest first. A maker sees
+   * its own lines' changes only, and no buyer mail (the buyer's address is not its business).
+   */
   history(orderId: string, onlyMakerId?: string | null): Promise<OrderHistoryRecord[]> {
     const scope = onlyMakerId === undefined ? null : (onlyMakerId ?? '0');
     return this.dataSource.query(
-      `SELECT h.id::text AS id, h.order_line_id::text AS "orderLineId", l.product_name AS "productName", h.from_status AS "fromStatus",
-              h.to_status AS "toStatus", h.command, h.changed_by::text AS "changedBy", u.name AS "changedByName", h.changed_at AS "changedAt"
-         FROM order_status_history h
-         JOIN order_lines l ON l.id = h.order_line_id
-         LEFT JOIN users u ON u.id = h.changed_by
-        WHERE h.order_id = $1 AND ($2::bigint IS NULL OR l.maker_id = $2::bigint)
-        ORDER BY h.id`,
+      `SELECT id, "orderLineId", "productName", "fromStatus", "toStatus", command, "changedBy", "changedByName", "changedAt", mail
+         FROM (SELECT h.id::text AS id, h.order_line_id::text AS "orderLineId", l.product_name AS "productName", h.from_status AS "fromStatus",
+                      h.to_status AS "toStatus", h.command, h.changed_by::text AS "changedBy", u.name AS "changedByName", h.changed_at AS "changedAt",
+                      NULL::json AS mail, 0 AS kind, h.id AS seq
+                 FROM order_status_history h
+                 JOIN order_lines l ON l.id = h.order_line_id
+                 LEFT JOIN users u ON u.id = h.changed_by
+                WHERE h.order_id = $1 AND ($2::bigint IS NULL OR l.maker_id = $2::bigint)
+               UNION ALL
+               SELECT 'mail-' || m.id, NULL, (SELECT string_agg(l.product_name, '、' ORDER BY l.id) FROM order_lines l WHERE l.id = ANY(m.line_ids)),
+                      NULL, NULL, m.kind, NULL, NULL, m.created_at,
+                      json_build_object('status', m.status, 'recipient', m.recipient, 'skipReason', m.skip_reason), 1, m.id
+                 FROM customer_mails m
+                WHERE m.order_id = $1 AND $2::bigint IS NULL) entries
+        ORDER BY "changedAt", kind, seq`,
       [orderId, scope],
     );
   }

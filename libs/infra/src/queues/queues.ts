@@ -3,7 +3,7 @@ import { JobsOptions, Queue } from 'bullmq';
 import Redis, { RedisOptions } from 'ioredis';
 
 /** The BullMQ queues. One processor file per queue in apps/workers. */
-export const QUEUE_NAMES = ['mail', 'order-sheets', 'reminders'] as const;
+export const QUEUE_NAMES = ['mail', 'order-sheets', 'reminders', 'customer-mails'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** Which queues each outbox event type is published to. The relay refuses to start on an unrouted type. */
@@ -11,6 +11,7 @@ export const EVENT_ROUTES: Readonly<Record<string, readonly QueueName[]>> = {
   'account.created': ['mail'],
   'order.sent_to_maker': ['order-sheets'],
   'order.sheet_requested': ['order-sheets'],
+  'order.shipped': ['customer-mails'],
   'shop.saved': ['reminders'],
 };
 

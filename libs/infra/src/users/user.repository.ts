@@ -75,7 +75,8 @@ export class UserRepository {
     return softDeleteRow(this.repo(manager), id);
   }
 
+  /** A new sign-in: the last one becomes the previous one. */
   async recordLogin(id: string): Promise<void> {
-    await this.dataSource.query(`UPDATE users SET last_login_at = now() WHERE id = $1`, [id]);
+    await this.dataSource.query(`UPDATE users SET previous_login_at = last_login_at, last_login_at = now() WHERE id = $1`, [id]);
   }
 }

@@ -1,5 +1,5 @@
 import { Command, CommandHandler, ICommandHandler, IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { NotFoundError, parseDate } from '@oms/domain';
+import { japanToday, NotFoundError, parseDate } from '@oms/domain';
 import { OrderHistoryRecord, OrderReader, OrderRepository } from '@oms/infra';
 import { DataSource } from 'typeorm';
 import type { SignedInUser } from '../../auth/access.decorators';
@@ -61,6 +61,8 @@ export class ListOrdersHandler implements IQueryHandler<ListOrders> {
         deliveryInfo: q.deliveryInfo,
         hasErrors: q.hasErrors,
         keyword: q.keyword,
+        todo: q.todo,
+        today: japanToday(),
         onlyMakerId: makerScope(viewer),
       },
       { page: q.page, perPage: q.perPage, sort: q.sort },

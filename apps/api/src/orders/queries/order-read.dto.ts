@@ -1,4 +1,4 @@
-import { japanToday, LINE_STATUSES, parseDate } from '@oms/domain';
+import { japanToday, LINE_STATUSES, ORDER_TODOS, OrderTodo, parseDate } from '@oms/domain';
 import { ORDER_EXPORT_DATE_KINDS, ORDER_SORTS, OrderSort } from '@oms/infra';
 import { ValidateBy, ValidationArguments } from 'class-validator';
 import { PageQuery } from '../../common/http/page.query';
@@ -109,6 +109,11 @@ export class OrderListQuery extends PageQuery {
   @Optional()
   @Text(100)
   keyword?: string;
+
+  /** Orders with a maker part that waits on staff today (the dashboard's links). */
+  @Optional()
+  @OneOf(ORDER_TODOS)
+  todo?: OrderTodo;
 
   @Optional()
   @OneOf(ORDER_SORTS)

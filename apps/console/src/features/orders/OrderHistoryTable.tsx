@@ -1,11 +1,19 @@
 import { Table } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../i18n';
 import type { StatusHistoryEntry } from './api/order';
 import { useOrderHistory } from './api/use-orders';
 import { statusLabel } from './messages';
 
-/** Every status change of the order's lines, oldest first: from, to, by which command, who, when. */
+/** What became of a mail to the buyer, as the history says it. */
+function mailOutcome(t: TFunction, mail: NonNullable<StatusHistoryEntry['mail']>): string {
+  if (mail.status === 'sent') return t('mailTemplates.history.sent', { recipient: mail.recipient });
+  if (mail.status === 'skipped') return t(`mailTemplates.history.skipped.${mail.skipReason}`);
+  return t('mailTemplates.history.failed');
+}
+
+/** Every status change of the order's lines and every mail to its buyer, oldest first: from, to, by which command, who, when. */
 export function OrderHistoryTable({ orderId }: { orderId: string }) {
   const { t } = useTranslation();
   const { history } = useOrderHistory(orderId);
@@ -25,13 +33,15 @@ export function OrderHistoryTable({ orderId }: { orderId: string }) {
         {
           title: t('orders.history.command'),
           dataIndex: 'command',
-          render: (c: string) => t(`orders.history.commands.${c}`, { defaultValue: c }),
+          render: (c: string, entry: StatusHistoryEntry) =>
+            entry.mail ? <span data-mail-status={entry.mail.status}>{mailOutcome(t, entry.mail)}</span> : t(`orders.history.commands.${c}`, { defaultValue: c }),
         },
         {
           title: t('orders.history.changedBy'),
           dataIndex: 'changedByName',
-          // A maker answering through the confirmation link acts without an account.
-          render: (v: string | null, entry: StatusHistoryEntry) => v ?? (entry.command === 'maker_receive' ? t('orders.history.byMakerLink') : '—'),
+          // A maker answering through the confirmation link acts without an account; mails are the system's.
+          render: (v: string | null, entry: StatusHistoryEntry) =>
+            v ?? (entry.command === 'maker_receive' ? t('orders.history.byMakerLink') : entry.mail ? t('mailTemplates.history.by') : '—'),
         },
       ]}
     />

@@ -27,9 +27,13 @@ export const ORDER_LIST_FILTERS = [
   'paymentMethodId',
   'deliveryInfo',
   'hasErrors',
+  'todo',
   'keyword',
   'sort',
 ] as const;
+
+/** What waits on staff (the dashboard's links): `GET /orders?todo=`. */
+const TODOS = ['answer_overdue', 'refused', 'ship_due'] as const;
 
 export type OrderListFilter = (typeof ORDER_LIST_FILTERS)[number];
 type Filters = Partial<Record<OrderListFilter, string>>;
@@ -37,7 +41,7 @@ type Filters = Partial<Record<OrderListFilter, string>>;
 /** The three date ranges, each one picker for two URL params. */
 const RANGES = ['orderDate', 'makerReceiveDate', 'shipDate'] as const;
 /** The filters behind "more filters": the list keeps the others on one line, so more orders fit the screen. */
-const SECONDARY: readonly string[] = ['makerReceiveDate', 'shipDate', 'shopId', 'makerId', 'customerId', 'paymentMethodId', 'deliveryInfo', 'hasErrors'];
+const SECONDARY: readonly string[] = ['makerReceiveDate', 'shipDate', 'shopId', 'makerId', 'customerId', 'paymentMethodId', 'deliveryInfo', 'hasErrors', 'todo'];
 type RangeValue = [Dayjs | null, Dayjs | null] | null | undefined;
 type FormValues = Record<string, string | RangeValue | undefined>;
 
@@ -90,8 +94,8 @@ export function OrderListFilters({ filters, onSearch, onReset }: Props) {
   // Hidden, not unmounted: a hidden filter keeps its value in the search.
   const hidden = (name: string) => !more && SECONDARY.includes(name);
 
-  const select = (name: OrderListFilter, options: { value: string; label: string }[], width = 160) => (
-    <Form.Item name={name} label={t(`orders.filters.${name}`)} hidden={hidden(name)}>
+  const select = (name: OrderListFilter, options: { value: string; label: string }[], width = 160, label = t(`orders.filters.${name}`)) => (
+    <Form.Item name={name} label={label} hidden={hidden(name)}>
       <Select id={`filter-${name}`} allowClear showSearch={{ optionFilterProp: 'label' }} style={{ minWidth: width }} options={options} />
     </Form.Item>
   );
@@ -135,6 +139,12 @@ export function OrderListFilters({ filters, onSearch, onReset }: Props) {
         'hasErrors',
         ['0', '1'].map((v) => ({ value: v, label: t(`orders.filters.hasErrorsValues.${v}`) })),
         120,
+      )}
+      {select(
+        'todo',
+        TODOS.map((v) => ({ value: v, label: t(`todayWork.counts.${v}`) })),
+        220,
+        t('todayWork.todo'),
       )}
       <FilterActions form={form} onReset={onReset} />
       <Button type="link" id="filter-more" icon={more ? <UpOutlined /> : <DownOutlined />} iconPlacement="end" onClick={() => setMore(!more)}>

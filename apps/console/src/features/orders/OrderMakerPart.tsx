@@ -5,6 +5,7 @@ import { formatDate } from '../../i18n';
 import type { DeliveryCompany } from '../settings/api';
 import type { OrderLine, OrderMaker } from './api/order';
 import { OrderLinesTable } from './OrderLinesTable';
+import { TrackingCode } from './TrackingCode';
 
 interface Props {
   maker: OrderMaker;
@@ -41,7 +42,7 @@ export function OrderMakerPart({ maker, lines, companies, selected, onSelect, ch
         <Descriptions.Item label={t('orders.fields.shipDate')}>{formatDate(maker.shipDate)}</Descriptions.Item>
         <Descriptions.Item label={t('orders.fields.deliveryCompany')}>{company?.name ?? dash(maker.deliveryCompanyId)}</Descriptions.Item>
         <Descriptions.Item label={t('orders.fields.trackingCode')}>
-          <span data-testid={`tracking-code-${maker.makerId}`}>{dash(maker.trackingCode)}</span>
+          <TrackingCode code={maker.trackingCode} company={company} testId={`tracking-code-${maker.makerId}`} />
         </Descriptions.Item>
       </Descriptions>
       <OrderLinesTable lines={lines} selected={selected} onSelect={onSelect} />

@@ -1,10 +1,9 @@
 import { Alert, Form, Modal, type FormInstance } from 'antd';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiResult } from '../../api/client';
-import { applyServerErrors, clearServerErrors } from '../../common/form-errors';
-import { toast } from '../../common/toast';
-import { errorMessage } from '../../i18n';
+import { clearServerErrors } from '../../common/form-errors';
+import { useSettingsSave } from './use-settings-save';
 
 interface Props<V> {
   id: string;
@@ -24,27 +23,7 @@ export function EditDialog<V extends object>({ id, title, initialValues, onClose
   const { t } = useTranslation();
   const [own] = Form.useForm<V>();
   const form = given ?? own;
-  const [saving, setSaving] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
-
-  const onFinish = async (values: V) => {
-    setSaving(true);
-    setRefusal(null);
-    clearServerErrors(form);
-    try {
-      const result = await submit(values);
-      if (result.ok) {
-        toast.success(t('settings.saved'));
-        onClose();
-      } else if (result.status === 422 && result.error.errors.length) {
-        applyServerErrors(form, result.error.errors);
-      } else {
-        setRefusal(errorMessage(result.error.errorCode, undefined, result.error.message));
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { onFinish, saving, refusal } = useSettingsSave(form, submit, onClose);
 
   return (
     <Modal

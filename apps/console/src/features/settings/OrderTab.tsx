@@ -1,35 +1,17 @@
 import { Alert, Button, Card, DatePicker, Form, Input, InputNumber, Space, Spin } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countOf, maxLength, wholeNumber } from '../../common/field-rules';
-import { applyServerErrors, clearServerErrors } from '../../common/form-errors';
-import { toast } from '../../common/toast';
-import { errorMessage, formatDate } from '../../i18n';
+import { clearServerErrors } from '../../common/form-errors';
+import { formatDate } from '../../i18n';
 import { PATHS, saveOption, SettingsOption, TimeShipment, useOption } from './api';
 import { CrudSection } from './CrudSection';
+import { useSettingsSave } from './use-settings-save';
 
 function OptionForm({ option, canWrite }: { option: SettingsOption; canWrite: boolean }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<SettingsOption>();
-  const [saving, setSaving] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
-
-  const onFinish = async (values: SettingsOption) => {
-    setSaving(true);
-    setRefusal(null);
-    clearServerErrors(form);
-    try {
-      const result = await saveOption(values);
-      if (result.ok) {
-        toast.success(t('settings.saved'));
-        form.setFieldsValue({ version: result.data.version });
-      } else if (result.status === 422 && result.error.errors.length) applyServerErrors(form, result.error.errors);
-      else setRefusal(errorMessage(result.error.errorCode, undefined, result.error.message));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { onFinish, saving, refusal } = useSettingsSave(form, saveOption);
 
   const text = (name: keyof SettingsOption, max: number) => (
     <Form.Item name={name} label={t(`settings.option.${name}`)} rules={[maxLength(max)]}>

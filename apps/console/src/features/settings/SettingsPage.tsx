@@ -2,14 +2,15 @@ import { Card, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useCurrentUser } from '../../auth/use-current-user';
+import { MailTemplateTab } from './MailTemplateTab';
 import { OrderTab } from './OrderTab';
 import { PaymentTab } from './PaymentTab';
 import { ShippingTab } from './ShippingTab';
 import { ShopTab } from './ShopTab';
 
-const TABS = ['shop', 'order', 'shipping', 'payment'] as const;
+const TABS = ['shop', 'order', 'shipping', 'payment', 'mail'] as const;
 
-/** Settings with tabs shop, order, shipping and payment; the tab lives in the URL (`?tab=`). */
+/** Settings with tabs shop, order, shipping, payment and mail; the tab lives in the URL (`?tab=`). */
 export function SettingsPage() {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
@@ -28,6 +29,7 @@ export function SettingsPage() {
           { key: 'order', label: t('settings.tabs.order'), children: <OrderTab canWrite={canWrite} /> },
           { key: 'shipping', label: t('settings.tabs.shipping'), children: <ShippingTab canWrite={canWrite} /> },
           { key: 'payment', label: t('settings.tabs.payment'), children: <PaymentTab /> },
+          { key: 'mail', label: t('mailTemplates.tab'), children: <MailTemplateTab canWrite={canWrite} /> },
         ]}
       />
     </Card>

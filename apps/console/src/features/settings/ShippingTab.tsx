@@ -1,4 +1,4 @@
-import { Form, Input, Space } from 'antd';
+import { Form, Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { maxLength } from '../../common/field-rules';
 import { DeliveryCompany, DeliveryMethod, PATHS } from './api';
@@ -33,15 +33,15 @@ export function ShippingTab({ canWrite }: { canWrite: boolean }) {
         rowLabel={(r) => String(r.id)}
         columns={[
           { title: t('settings.deliveryCompany.name'), dataIndex: 'name' },
-          { title: t('settings.deliveryCompany.trackingUrl'), dataIndex: 'trackingUrl' },
+          { title: t('settings.deliveryCompany.trackingUrl'), dataIndex: 'trackingUrl', render: (v: string | null) => <Typography.Text style={{ wordBreak: 'break-all' }}>{v}</Typography.Text> },
         ]}
         fields={
           <>
             <Form.Item name="name" label={t('settings.deliveryCompany.name')} required rules={[maxLength(100)]}>
               <Input id="delivery-company-name" />
             </Form.Item>
-            <Form.Item name="trackingUrl" label={t('settings.deliveryCompany.trackingUrl')} rules={[maxLength(255)]}>
-              <Input id="delivery-company-trackingUrl" />
+            <Form.Item name="trackingUrl" label={t('settings.deliveryCompany.trackingUrl')} extra={t('mailTemplates.trackingUrlHelp')} rules={[maxLength(255)]}>
+              <Input id="delivery-company-trackingUrl" placeholder="https://example.jp/track?no={code}" />
             </Form.Item>
           </>
         }

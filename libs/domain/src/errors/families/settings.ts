@@ -10,4 +10,5 @@ export const SETTINGS_ERRORS = {
   'NAL_DELIVERY-004': { status: 400, message: 'The delivery method was changed by someone else; reload it.' },
   'NAL_DELIVERY-005': { status: 400, message: 'The delivery company was changed by someone else; reload it.' },
   'NAL_DELIVERY-006': { status: 422, message: 'The tracking URL must be an http or https address.' },
+  'NAL_DELIVERY-007': { status: 422, message: 'The tracking URL must hold {code} where the tracking code goes, and no other {…}.' },
 } as const satisfies Record<string, CatalogueEntry>;

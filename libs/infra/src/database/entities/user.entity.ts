@@ -33,6 +33,10 @@ export class UserEntity {
   @Column({ name: 'last_login_at', type: 'timestamptz', nullable: true })
   lastLoginAt!: Date | null;
 
+  /** The sign-in before the last one: what the dashboard shows as 前回のログイン (the last is the one just made). */
+  @Column({ name: 'previous_login_at', type: 'timestamptz', nullable: true })
+  previousLoginAt!: Date | null;
+
   @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;
 

@@ -115,16 +115,18 @@ export interface Order {
   errors?: OrderError[];
 }
 
+/** One entry of the order's history: a line's status change, or (`mail` set) a mail to the buyer about some products. */
 export interface StatusHistoryEntry {
   id: string;
-  orderLineId: string;
+  orderLineId: string | null;
   productName: string;
   fromStatus: LineStatus | null;
-  toStatus: LineStatus;
+  toStatus: LineStatus | null;
   command: string;
   changedBy: string | null;
   changedByName: string | null;
   changedAt: string;
+  mail?: { status: 'sent' | 'skipped' | 'failed'; recipient: string | null; skipReason: string | null } | null;
 }
 
 /** One order's answer of a batch command. */

@@ -1,0 +1,3 @@
+export * from './mail-template';
+export * from './shipment-notice';
+export * from './tracking-link';

@@ -1,0 +1,2 @@
+export * from './mail-template.repository';
+export * from './shipment-notices';
