@@ -5,7 +5,10 @@ import type { StatusHistoryEntry } from './api/order';
 import { useOrderHistory } from './api/use-orders';
 import { statusLabel } from './messages';
 
-/** Every status change of the order's lines, oldest first: from, to, by which command, who, when. */
+/** What a maker does through its confirmation link, without an account: answer, refuse, change its ship date. */
+const BY_MAKER_LINK = ['maker_receive', 'maker_refused', 'maker_ship_date_changed'];
+
+/** Every status change of the order's lines, oldest first: from, to, by which command, the note, who, when. */
 export function OrderHistoryTable({ orderId }: { orderId: string }) {
   const { t } = useTranslation();
   const { history } = useOrderHistory(orderId);
@@ -28,10 +31,16 @@ export function OrderHistoryTable({ orderId }: { orderId: string }) {
           render: (c: string) => t(`orders.history.commands.${c}`, { defaultValue: c }),
         },
         {
+          title: t('orders.history.note'),
+          dataIndex: 'note',
+          // A refusal's reason (free text) or a changed ship date; long text wraps.
+          render: (v: string | null) => <span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{v ?? ''}</span>,
+        },
+        {
           title: t('orders.history.changedBy'),
           dataIndex: 'changedByName',
           // A maker answering through the confirmation link acts without an account.
-          render: (v: string | null, entry: StatusHistoryEntry) => v ?? (entry.command === 'maker_receive' ? t('orders.history.byMakerLink') : '—'),
+          render: (v: string | null, entry: StatusHistoryEntry) => v ?? (BY_MAKER_LINK.includes(entry.command) ? t('orders.history.byMakerLink') : '—'),
         },
       ]}
     />

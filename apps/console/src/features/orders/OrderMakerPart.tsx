@@ -3,15 +3,15 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../i18n';
 import type { DeliveryCompany } from '../settings/api';
-import type { OrderLine, OrderMaker } from './api/order';
+import type { AnyOrderLine, OrderMaker } from './api/order';
 import { OrderLinesTable } from './OrderLinesTable';
 
 interface Props {
   maker: OrderMaker;
-  lines: OrderLine[];
+  lines: AnyOrderLine[];
   companies: DeliveryCompany[];
   selected: ReadonlySet<string>;
-  onSelect: (lines: OrderLine[], ids: string[]) => void;
+  onSelect: (lines: AnyOrderLine[], ids: string[]) => void;
   /** Shown under the lines: the maker's order sheets. */
   children?: ReactNode;
 }
@@ -34,9 +34,17 @@ export function OrderMakerPart({ maker, lines, companies, selected, onSelect, ch
         <Descriptions.Item label={t('orders.fields.confirmStatus')}>
           <span data-testid={`confirm-status-${maker.makerId}`}>{maker.confirmStatus ? t(`orders.confirmStatus.${maker.confirmStatus}`) : '—'}</span>
         </Descriptions.Item>
-        <Descriptions.Item label={t('orders.fields.refusalReason')}>{dash(maker.refusalReason)}</Descriptions.Item>
+        <Descriptions.Item label={t('orders.fields.refusalReason')}>
+          {/* A reason is free text, one long word at times: it wraps inside the card. */}
+          <span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid={`refusal-reason-${maker.makerId}`}>
+            {dash(maker.refusalReason)}
+          </span>
+        </Descriptions.Item>
         <Descriptions.Item label={t('orders.fields.makerOrderDate')}>{formatDate(maker.makerOrderDate)}</Descriptions.Item>
-        <Descriptions.Item label={t('orders.fields.makerReceiveDate')}>{formatDate(maker.makerReceiveDate)}</Descriptions.Item>
+        {/* A refusal receives nothing: no receive date to show. */}
+        <Descriptions.Item label={t('orders.fields.makerReceiveDate')}>
+          <span data-testid={`maker-receive-date-${maker.makerId}`}>{maker.confirmStatus === 3 ? '—' : formatDate(maker.makerReceiveDate)}</span>
+        </Descriptions.Item>
         <Descriptions.Item label={t('orders.fields.estimatedShipDate')}>{formatDate(maker.estimatedShipDate)}</Descriptions.Item>
         <Descriptions.Item label={t('orders.fields.shipDate')}>{formatDate(maker.shipDate)}</Descriptions.Item>
         <Descriptions.Item label={t('orders.fields.deliveryCompany')}>{company?.name ?? dash(maker.deliveryCompanyId)}</Descriptions.Item>
