@@ -34,12 +34,6 @@ export function OrderMakerPart({ maker, lines, companies, selected, onSelect, ch
         <Descriptions.Item label={t('orders.fields.confirmStatus')}>
           <span data-testid={`confirm-status-${maker.makerId}`}>{maker.confirmStatus ? t(`orders.confirmStatus.${maker.confirmStatus}`) : '—'}</span>
         </Descriptions.Item>
-        <Descriptions.Item label={t('orders.fields.refusalReason')}>
-          {/* A reason is free text, one long word at times: it wraps inside the card. */}
-          <span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid={`refusal-reason-${maker.makerId}`}>
-            {dash(maker.refusalReason)}
-          </span>
-        </Descriptions.Item>
         <Descriptions.Item label={t('orders.fields.makerOrderDate')}>{formatDate(maker.makerOrderDate)}</Descriptions.Item>
         {/* A refusal receives nothing: no receive date to show. */}
         <Descriptions.Item label={t('orders.fields.makerReceiveDate')}>
@@ -52,6 +46,17 @@ export function OrderMakerPart({ maker, lines, companies, selected, onSelect, ch
           <span data-testid={`tracking-code-${maker.makerId}`}>{dash(maker.trackingCode)}</span>
         </Descriptions.Item>
       </Descriptions>
+      {maker.refusalReason && (
+        // Free text up to 100 characters, one long word at times: on a row of its own, wrapping, so
+        // it does not squeeze the dates beside it into a column of single characters.
+        <Descriptions size="small" column={1} style={{ marginBottom: 12 }}>
+          <Descriptions.Item label={t('orders.fields.refusalReason')}>
+            <span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid={`refusal-reason-${maker.makerId}`}>
+              {maker.refusalReason}
+            </span>
+          </Descriptions.Item>
+        </Descriptions>
+      )}
       <OrderLinesTable lines={lines} selected={selected} onSelect={onSelect} />
       {children}
     </Card>
