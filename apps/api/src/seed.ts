@@ -122,7 +122,7 @@ async function seedDemoOrders(ds: DataSource, shopId: string): Promise<void> {
       );
       await m.query(
         `INSERT INTO order_lines (order_id, maker_id, product_id, product_code, product_name, amount, wholesale_price, price_with_tax, tax_percentage, tax, status, first_ordered_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, CASE WHEN $11 >= 3 THEN now() END)`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::smallint, CASE WHEN $11::smallint >= 3 THEN now() END)`,
         [order.id, product.maker_id, product.id, product.product_code, product.product_name, demo.amount, product.wholesale_price, product.price_with_tax, product.tax_percentage, product.tax, demo.status],
       );
       await m.query(
