@@ -84,8 +84,8 @@ describe('order detail (OrderInformation)', () => {
 
   it('wraps a long refusal reason in the maker card, shows no receive date for a refusal, and the refusal in the history with its reason', async () => {
     const reason = '廃番'.repeat(60);
-    order = wireOrder('1', [wireLine('10', 3)]);
-    order.makers[0] = { ...order.makers[0], confirm_status: 3, refusal_reason: reason, maker_receive_date: '2026-11-23' } as (typeof order.makers)[0];
+    const refused = wireOrder('1', [wireLine('10', 3)]);
+    server.use(http.get('/api/v1/orders/1', () => HttpResponse.json({ data: { ...refused, makers: [{ ...refused.makers[0], confirm_status: 3, refusal_reason: reason, maker_receive_date: '2026-11-23' }] } })));
     server.use(
       http.get('/api/v1/orders/1/history_status', () =>
         HttpResponse.json({
