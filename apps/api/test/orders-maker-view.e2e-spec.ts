@@ -30,6 +30,17 @@ const BUYER = {
   buyer_email: 'buyer.secret@example.jp',
 };
 const STAFF_MEMO = 'スタッフだけのメモ';
+/** What the maker ships and to whom: sent with the order, read back in the maker's view. */
+const DELIVERY = {
+  preferred_date: '2026-12-01',
+  preferred_period: '午前中',
+  delivery_name: '届け先 太郎',
+  delivery_tel: '03-1111-2222',
+  delivery_zip: '150-0001',
+  delivery_address: '東京都渋谷区1-1',
+  supplier_memo: '午前中に出荷してください',
+  edi_note: '置き配可',
+};
 /** Strings of the shop's side that no maker answer may carry, whatever the key. */
 const SECRETS = [...Object.values(BUYER), STAFF_MEMO, '顧客 秘密', 'EC-2026', 'メーカーYの座卓'];
 
@@ -82,14 +93,7 @@ describe('orders API: what a maker user reads', () => {
         order_date: date,
         ec_order_id: `EC-${date}`,
         memo: STAFF_MEMO,
-        supplier_memo: '午前中に出荷してください',
-        edi_note: '置き配可',
-        preferred_date: '2026-12-01',
-        preferred_period: '午前中',
-        delivery_name: '届け先 太郎',
-        delivery_tel: '03-1111-2222',
-        delivery_zip: '150-0001',
-        delivery_address: '東京都渋谷区1-1',
+        ...DELIVERY,
         settlement_fee: 500,
         lines,
       });
@@ -172,14 +176,7 @@ describe('orders API: what a maker user reads', () => {
         branch_no: 1,
         order_date: '2026-05-10',
         shop_name: expect.any(String),
-        preferred_date: '2026-12-01',
-        preferred_period: '午前中',
-        delivery_name: '届け先 太郎',
-        delivery_tel: '03-1111-2222',
-        delivery_zip: '150-0001',
-        delivery_address: '東京都渋谷区1-1',
-        supplier_memo: '午前中に出荷してください',
-        edi_note: '置き配可',
+        ...DELIVERY,
         wholesale_total: 12_000,
         status: 3,
         has_delivery_info: false,

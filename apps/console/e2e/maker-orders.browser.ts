@@ -89,6 +89,18 @@ describe('a maker’s orders in Chromium', () => {
     });
   }
 
+  /** An operator's page (signed in, on the order list) and a maker user of a new maker. */
+  async function staffAndMaker(n: number) {
+    const operator = await stack.user('operator', `mkv.operator${n}@example.com`, `受注 担当${n}`);
+    const makerUser = await stack.user('maker', `mkv.maker${n}@example.com`, `メーカー 担当${n}`);
+    const staff = await stack.signedInContext(operator);
+    const staffPage = await staff.newPage();
+    await staffPage.setViewportSize({ width: 1366, height: 900 });
+    await staffPage.goto(`${stack.consoleUrl}/orders`);
+    await staffPage.waitForSelector('#order-create');
+    return { makerUser, makerId: makerUser.makerId!, staff, staffPage };
+  }
+
   /** None of the shop's data on the page, in text or as a label. */
   async function expectNothingOfTheShop(page: Page) {
     const text = (await page.textContent('body'))!;
@@ -98,13 +110,7 @@ describe('a maker’s orders in Chromium', () => {
   }
 
   it('shows the maker its ordered lines at wholesale with the delivery, and nothing of the shop', async () => {
-    const operator = await stack.user('operator', 'mkv.operator@example.com', '受注 担当');
-    const makerUser = await stack.user('maker', 'mkv.maker@example.com', '閲覧 メーカー');
-    const makerId = makerUser.makerId!;
-    const staff = await stack.signedInContext(operator);
-    const staffPage = await staff.newPage();
-    await staffPage.goto(`${stack.consoleUrl}/orders`);
-    await staffPage.waitForSelector('#order-create');
+    const { makerUser, makerId, staff, staffPage } = await staffAndMaker(1);
     const ordered = await orderFrom(staffPage, await createOrder(staffPage, makerId, true), makerId);
     const unpaid = await createOrder(staffPage, makerId, false);
     const paidOnly = await createOrder(staffPage, makerId, false);
@@ -149,14 +155,7 @@ describe('a maker’s orders in Chromium', () => {
   });
 
   it('wraps a long refusal reason inside the maker card, with no receive date, and the refusal in the history', async () => {
-    const operator = await stack.user('operator', 'mkv.operator2@example.com', '受注 担当2');
-    const makerUser = await stack.user('maker', 'mkv.maker2@example.com', '断る メーカー');
-    const makerId = makerUser.makerId!;
-    const staff = await stack.signedInContext(operator);
-    const page = await staff.newPage();
-    await page.setViewportSize({ width: 1366, height: 900 });
-    await page.goto(`${stack.consoleUrl}/orders`);
-    await page.waitForSelector('#order-create');
+    const { makerId, staff, staffPage: page } = await staffAndMaker(2);
     const order = await orderFrom(page, await createOrder(page, makerId, false), makerId);
     // One unbroken token of 100 characters (a pasted code or address), the longest reason there is.
     const reason = 'DISCONTINUED-MODEL-'.repeat(6).slice(0, 100);

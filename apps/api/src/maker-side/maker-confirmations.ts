@@ -15,7 +15,8 @@ import {
 import { Inject } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, ConfirmLinkRow, findConfirmLink, makerSeesLine, OrderRepository, OrderSheetsRepository, SecretBox, sheetContent, SheetFile, sheetFile } from '@oms/infra';
 import { DataSource, EntityManager } from 'typeorm';
-import { applyToOrder } from '../orders/commands/apply-order-action';
+import { AppliedAction, applyToOrder } from '../orders/commands/apply-order-action';
+import type { OrderAction } from '../orders/commands/order-action';
 import { MakerAnswerBody, MakerShipDateBody } from './maker-confirmation.dto';
 
 const DATE = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
@@ -117,6 +118,25 @@ export class GetMakerConfirmationHandler implements IQueryHandler<GetMakerConfir
   }
 }
 
+/**
+ * An order command as the maker of a link (no account), on the maker's lines the command takes
+ * (none left: 131), through the same applyToOrder as the console: version check, rules, history.
+ */
+async function actThroughLink(
+  manager: EntityManager,
+  orders: OrderRepository,
+  link: ConfirmLinkRow,
+  version: number,
+  linesOf: (lines: readonly { id: string; makerId: string; status: LineStatus }[], makerId: string) => string[],
+  action: OrderAction,
+): Promise<AppliedAction> {
+  const order = await orders.load(manager, link.order_id);
+  if (!order) throw new DomainError('NAL_ORD-130');
+  const lineIds = linesOf(order.snapshot().lines, link.maker_id);
+  if (lineIds.length === 0) throw new DomainError('NAL_ORD-131');
+  return applyToOrder(manager, orders, { orderId: link.order_id, version, lineIds }, action, { id: null, role: 'maker', makerId: link.maker_id });
+}
+
 export interface MakerAnswered {
   confirmStatus: number;
   version: number;
@@ -141,28 +161,17 @@ export class AnswerMakerConfirmationHandler implements ICommandHandler<AnswerMak
   constructor(private readonly dataSource: DataSource, private readonly orders: OrderRepository) {}
 
   execute({ token, body }: AnswerMakerConfirmation): Promise<MakerAnswered> {
-    const today = japanToday();
     const estimatedShipDate = body.estimatedShipDate ? parseDate(body.estimatedShipDate) : null;
+    const confirmStatus = MAKER_ANSWER_STATUS[body.answer];
     return this.dataSource.transaction(async (manager) => {
       const link = await openConfirmLink(manager, token, new Date(), true);
-      const order = await this.orders.load(manager, link.order_id);
-      if (!order) throw new DomainError('NAL_ORD-130');
-      const lineIds = linesAwaitingAnswer(order.snapshot().lines, link.maker_id);
-      if (lineIds.length === 0) throw new DomainError('NAL_ORD-131');
-      const confirmStatus = MAKER_ANSWER_STATUS[body.answer];
-      const applied = await applyToOrder(
-        manager,
-        this.orders,
-        { orderId: link.order_id, version: body.version, lineIds },
-        {
-          kind: 'maker_received_process',
-          makerReceiveDate: today,
-          confirmStatus,
-          refusalReason: body.answer === 'refuse' ? (body.refusalReason ?? null) : null,
-          ...(body.answer === 'refuse' ? {} : { estimatedShipDate }),
-        },
-        { id: null, role: 'maker', makerId: link.maker_id },
-      );
+      const applied = await actThroughLink(manager, this.orders, link, body.version, linesAwaitingAnswer, {
+        kind: 'maker_received_process',
+        makerReceiveDate: japanToday(),
+        confirmStatus,
+        refusalReason: body.answer === 'refuse' ? (body.refusalReason ?? null) : null,
+        ...(body.answer === 'refuse' ? {} : { estimatedShipDate }),
+      });
       const lines: { id: string; status: number }[] = await manager.query(
         `SELECT l.id::text, l.status FROM order_lines l WHERE l.order_id = $1 AND ${makerSeesLine('l', '$2::bigint')} ORDER BY l.id`,
         [link.order_id, link.maker_id],
@@ -219,15 +228,7 @@ export class ChangeMakerShipDateHandler implements ICommandHandler<ChangeMakerSh
     return this.dataSource.transaction(async (manager) => {
       const { link, canChangeShipDate } = await linkStage(manager, token, new Date(), true);
       if (!canChangeShipDate) throw new DomainError('NAL_ORD-135');
-      const order = await this.orders.load(manager, link.order_id);
-      if (!order) throw new DomainError('NAL_ORD-130');
-      const applied = await applyToOrder(
-        manager,
-        this.orders,
-        { orderId: link.order_id, version: body.version, lineIds: linesAwaitingShipment(order.snapshot().lines, link.maker_id) },
-        { kind: 'maker_ship_date', estimatedShipDate },
-        { id: null, role: 'maker', makerId: link.maker_id },
-      );
+      const applied = await actThroughLink(manager, this.orders, link, body.version, linesAwaitingShipment, { kind: 'maker_ship_date', estimatedShipDate });
       return { estimatedShipDate, confirmStatus: MAKER_CONFIRM_STATUS.accepted, version: applied.version };
     });
   }
