@@ -11,9 +11,20 @@ export const DEMO_USERS: { email: string; name: string; role: Role }[] = ROLES.m
 
 export const DEMO_MAKER = { code: 'DEMO-MAKER', name: 'デモメーカー株式会社', email: 'orders@demo-maker.example.com', orderMethod: 'email' };
 
+/** Each with the contact makers reach it at (printed on order sheets; the e-mail is the Reply-To of mails to makers). */
 export const DEMO_SHOPS = [
-  { code: 'DEMO-SHOP-1', name: 'デモ家具店 本店', type: 'platform_1' },
-  { code: 'DEMO-SHOP-2', name: 'デモ家具店 2号店', type: 'platform_2' },
+  {
+    code: 'DEMO-SHOP-1',
+    name: 'デモ家具店 本店',
+    type: 'platform_1',
+    contact: { company: '株式会社デモ家具', person: '発注担当 佐藤', phone: '03-1234-0001', fax: '03-1234-0002', email: 'order@demo-kagu.example.com' },
+  },
+  {
+    code: 'DEMO-SHOP-2',
+    name: 'デモ家具店 2号店',
+    type: 'platform_2',
+    contact: { company: '株式会社デモ家具 2号店', person: '発注担当 鈴木', phone: '06-1234-0001', fax: '06-1234-0002', email: 'order2@demo-kagu.example.com' },
+  },
 ];
 
 export const DEMO_PRODUCTS = [
@@ -69,6 +80,14 @@ export async function seedDemoData(ds: DataSource): Promise<void> {
        SELECT $1::varchar, $2::varchar, $3::text, 10, 2, 9, 1, 9
        WHERE NOT EXISTS (SELECT 1 FROM shops WHERE lower(code) = lower($1::varchar) AND deleted_at IS NULL)`,
       [shop.code, shop.name, shop.type],
+    );
+    // A demo shop without a contact gets one (also on a database seeded before contacts existed); one set by hand is kept.
+    const c = shop.contact;
+    await ds.query(
+      `UPDATE shops SET contact_company = $2, contact_person = $3, contact_phone = $4, contact_fax = $5, contact_email = $6
+        WHERE lower(code) = lower($1) AND deleted_at IS NULL
+          AND coalesce(contact_company, contact_person, contact_phone, contact_fax, contact_email) IS NULL`,
+      [shop.code, c.company, c.person, c.phone, c.fax, c.email],
     );
   }
   await seedDelivery(ds);
@@ -132,8 +151,8 @@ async function seedDemoOrders(ds: DataSource, shopId: string): Promise<void> {
         [orderNo, ORDER_ORIGIN, demo.ecOrderId, shopId, customer.id, demo.paymentMethodId, customer.name, customer.name_kana, customer.phone, customer.email, demo.status],
       );
       await m.query(
-        `INSERT INTO order_lines (order_id, maker_id, product_id, product_code, product_name, amount, wholesale_price, price_with_tax, tax_percentage, tax, status)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        `INSERT INTO order_lines (order_id, maker_id, product_id, product_code, product_name, amount, wholesale_price, price_with_tax, tax_percentage, tax, status, first_ordered_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::smallint, CASE WHEN $11::smallint >= 3 THEN now() END)`,
         [order.id, product.maker_id, product.id, product.product_code, product.product_name, demo.amount, product.wholesale_price, product.price_with_tax, product.tax_percentage, product.tax, demo.status],
       );
       await m.query(

@@ -1,3 +1,4 @@
+import { japanToday } from '@oms/domain';
 import { deliveryCompany, givenOrder } from './support/order-fixtures';
 import { expectErrorEnvelope, TestApp, useTestApi } from './support/test-app';
 
@@ -274,12 +275,38 @@ describe('order line commands (DESIGN.md §5)', () => {
       const makerUser = await ctx.api.signedIn('maker', makerA);
       const mine = await givenOrder(ctx.api, { lines: [{ makerId: makerA, status: 3 }, { makerId: makerB, status: 3 }] });
       const theirs = await givenOrder(ctx.api, { lines: [{ makerId: makerB, status: 3 }] });
-      const answer = { maker_receive_date: '2026-11-03', confirm_status: 1 };
+      const answer = { maker_receive_date: '2026-11-03', confirm_status: 1, estimated_ship_date: japanToday() };
       expectErrorEnvelope((await put(`/${theirs.id}/maker_received_process`, { version: 1, line_ids: theirs.lineIds, ...answer }, makerUser).expect(404)).body, 'NAL-404');
       expectErrorEnvelope((await put(`/${mine.id}/maker_received_process`, { version: 1, line_ids: mine.lineIds, ...answer }, makerUser).expect(400)).body, 'NAL_ORD-102');
+      // A maker's own acceptance gives its ship date ('ship date undecided' is the answer without one); staff may record either.
+      const noDate = await put(`/${mine.id}/maker_received_process`, { version: 1, line_ids: [mine.lineIds[0]], maker_receive_date: '2026-11-03', confirm_status: 1 }, makerUser).expect(422);
+      expect(noDate.body.error.errors).toEqual([{ field: 'estimated_ship_date', error_code: 'required' }]);
       await put(`/${mine.id}/maker_received_process`, { version: 1, line_ids: [mine.lineIds[0]], ...answer }, makerUser).expect(200);
       expect(await statuses(mine.id)).toEqual([4, 3]);
       await put('/paid', { order_id: mine.id, version: 2, line_ids: [mine.lineIds[0]] }, makerUser).expect(403);
+    });
+
+    it('answers 404 for an order whose lines of the maker were not ordered from it (yet), and 102 for such a line', async () => {
+      const makerUser = await ctx.api.signedIn('maker', makerA);
+      const answer = { maker_receive_date: '2026-11-03', confirm_status: 1, estimated_ship_date: japanToday() };
+      const unpaid = await givenOrder(ctx.api, { lines: [{ makerId: makerA, status: 1 }] });
+      const cancelledBefore = await givenOrder(ctx.api, { lines: [{ makerId: makerA, status: 8 }] });
+      for (const order of [unpaid, cancelledBefore]) {
+        expectErrorEnvelope((await put(`/${order.id}/maker_received_process`, { version: 1, line_ids: order.lineIds, ...answer }, makerUser).expect(404)).body, 'NAL-404');
+      }
+      const mixed = await givenOrder(ctx.api, { lines: [{ makerId: makerA, status: 3 }, { makerId: makerA, status: 2 }] });
+      expectErrorEnvelope((await put(`/${mixed.id}/maker_received_process`, { version: 1, line_ids: [mixed.lineIds[1]], ...answer }, makerUser).expect(400)).body, 'NAL_ORD-102');
+    });
+  });
+
+  describe('a refusal', () => {
+    it('is a status-history row of its own (3 → 3) with the reason, and records no receive date', async () => {
+      const order = await givenOrder(ctx.api, { lines: [{ makerId: makerA, status: 3 }] });
+      await put(`/${order.id}/maker_received_process`, { version: 1, line_ids: order.lineIds, maker_receive_date: '2026-11-03', confirm_status: 3, refusal_reason: '在庫切れのため' }).expect(200);
+      const history = (await ctx.api.http.get(`/api/v1/orders/${order.id}/history_status`).set('Authorization', operator.auth).expect(200)).body.data;
+      expect(history.map((h: { from_status: number; to_status: number; command: string; note: string }) => [h.from_status, h.to_status, h.command, h.note])).toEqual([[3, 3, 'maker_refused', '在庫切れのため']]);
+      const [part] = await ctx.api.dataSource.query(`SELECT confirm_status, maker_receive_date FROM order_makers WHERE order_id = $1`, [order.id]);
+      expect(part).toEqual({ confirm_status: 3, maker_receive_date: null });
     });
   });
 });

@@ -426,6 +426,7 @@ describe('orders API: create and edit', () => {
           from_status: null,
           to_status: 1,
           command: 'create',
+          note: null,
           changed_by: operator.id,
           changed_by_name: 'Test operator',
           changed_at: expect.any(String),

@@ -1,5 +1,5 @@
 import { japanToday } from '@oms/domain';
-import { decodeCsv, ORDER_EXPORT_COLUMNS, parseCsv } from '@oms/infra';
+import { decodeCsv, MAKER_EXPORT_COLUMNS, ORDER_EXPORT_COLUMNS, parseCsv } from '@oms/infra';
 import iconv from 'iconv-lite';
 import { deliveryCompany } from './support/order-fixtures';
 import { download, errorsOf, orderBody, orderClient, setOrderState, shopRow } from './support/order-form';
@@ -86,7 +86,10 @@ describe('orders API: CSV export', () => {
     it('writes one row per order line of the orders dated in the period, UTF-8 with a BOM, formulas neutralised', async () => {
       const { file, rows } = await exported({ date_kind: 1, from: '2026-10-01', to: '2026-10-31' });
       expect(file.headers['content-type']).toMatch(/^text\/csv; charset=utf-8/);
-      expect(file.headers['content-disposition']).toMatch(/attachment; filename="orders_\d{14}\.csv"/);
+      // Named in Japan time, as the people who open it read the clock.
+      const stamp = /attachment; filename="orders_(\d{14})\.csv"/.exec(file.headers['content-disposition'])![1];
+      const [, y, mo, d, h, mi, sec] = /^(\d{4})(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)$/.exec(stamp)!;
+      expect(Math.abs(Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${sec}+09:00`) - Date.now())).toBeLessThan(120_000);
       expect([...file.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       expect(decodeCsv(file.bytes).text.split('\r\n')[0]).toBe(ORDER_EXPORT_COLUMNS.map((c) => c.header).join(','));
       expect(rows).toHaveLength(3);
@@ -103,11 +106,12 @@ describe('orders API: CSV export', () => {
         priceWithTax: '1100',
         taxPercentage: '10',
         lineTotal: '2200',
-        status: '1',
+        // Statuses as the console labels them.
+        status: '未入金',
         shipDate: '',
       });
       expect(rows[1]).toMatchObject({ orderNo: o1.order_no, makerName: 'メーカーY', productName: '米, 5kg "新米"', makerReceiveDate: '2026-10-05', shipDate: '2026-10-08', trackingCode: 'TRK-9' });
-      expect(rows[2]).toMatchObject({ orderNo: o2.order_no, productName: '椅子', status: '4', makerReceiveDate: '2026-10-21' });
+      expect(rows[2]).toMatchObject({ orderNo: o2.order_no, productName: '椅子', status: '受注済み', makerReceiveDate: '2026-10-21' });
     });
 
     it('filters by maker receive date (2) or ship date (3) of the line’s maker part', async () => {
@@ -134,13 +138,27 @@ describe('orders API: CSV export', () => {
       expect(parseCsv(file.bytes, { columns: ORDER_EXPORT_COLUMNS }).encoding).toBe('shift_jis');
     });
 
-    it('lets a maker user export its own lines only', async () => {
+    it('lets a maker user export the lines ordered from it only, without the shop’s prices or the buyer', async () => {
       const user = await ctx.api.user('maker', { makerId: makerY.id });
-      const rows = (await exported({ date_kind: 1, from: '2026-10-01', to: '2026-10-31' }, ctx.api.bearer(user, makerY.id))).rows;
-      expect(rows.map((r) => [r.orderNo, r.makerName])).toEqual([
-        [o1.order_no, 'メーカーY'],
-        [o2.order_no, 'メーカーY'],
+      const auth = ctx.api.bearer(user, makerY.id);
+      const makerRows = async () => {
+        const res = await exportOrders({ date_kind: 1, from: '2026-10-01', to: '2026-10-31' }, auth).expect(200);
+        const file = await download(ctx.api, res.body.data);
+        expect(decodeCsv(file.bytes).text.split('\r\n')[0]).toBe(MAKER_EXPORT_COLUMNS.map((c) => c.header).join(','));
+        const text = decodeCsv(file.bytes).text;
+        // Nothing of the buyer or the shop's money.
+        for (const hidden of ['髙橋', '購入者', '税込', '支払方法', '銀行振込', '売上月']) expect(text).not.toContain(hidden);
+        return parseCsv(file.bytes, { columns: MAKER_EXPORT_COLUMNS }).rows.map((r) => r.values);
+      };
+      // o1's line of Y is still unpaid: not Y's business yet.
+      expect((await makerRows()).map((r) => [r.orderNo, r.makerName, r.status])).toEqual([[o2.order_no, 'メーカーY', '受注済み']]);
+      await setOrderState(ctx.api, o1.id, { lineStatus: 3, lineMakerId: makerY.id });
+      const rows = await makerRows();
+      expect(rows.map((r) => [r.orderNo, r.makerName, r.status])).toEqual([
+        [o1.order_no, 'メーカーY', '発注済み'],
+        [o2.order_no, 'メーカーY', '受注済み'],
       ]);
+      expect(rows[0]).toMatchObject({ productName: '米, 5kg "新米"', amount: '1', deliveryName: '山田 太郎', deliveryAddress: '東京都千代田区1-1', shipDate: '2026-10-08' });
     });
 
     it('streams a large period through the cursor, batch after batch', async () => {

@@ -49,6 +49,16 @@ describe('demo data (npm run seed)', () => {
     expect(event.payload).toMatchObject({ deliveryCompanyId: String(yamato.id), trackingCode: '123456789012', shipDate: third.order_date });
   });
 
+  it('gives the demo shops the contact makers reach them at, and shows the demo maker only the order ordered from it', async () => {
+    const shops = await ctx.api.dataSource.query(`SELECT code, contact_company, contact_email FROM shops ORDER BY code`);
+    expect(shops).toEqual(DEMO_SHOPS.map((s) => ({ code: s.code, contact_company: s.contact.company, contact_email: s.contact.email })));
+    const [maker] = await ctx.api.dataSource.query(`SELECT id::text, maker_id::text FROM users WHERE role = 'maker'`);
+    const res = await ctx.api.http.get('/api/v1/orders').set('Authorization', ctx.api.bearer({ id: maker.id, role: 'maker' }, maker.maker_id)).expect(200);
+    // The third (received by the maker); the unpaid and the paid ones were never ordered from it.
+    const [third] = await ctx.api.dataSource.query(`SELECT id::text FROM orders WHERE ec_order_id = $1`, [DEMO_ORDERS[2].ecOrderId]);
+    expect(res.body.data.map((o: { view: string; id: string }) => [o.view, o.id])).toEqual([['maker', third.id]]);
+  });
+
   it('puts the two demo customers sharing a phone number in one same-person group', async () => {
     const groups = await ctx.api.dataSource.query(`SELECT DISTINCT same_person_id FROM customers`);
     expect(groups).toHaveLength(1);

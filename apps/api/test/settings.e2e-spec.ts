@@ -166,6 +166,36 @@ describe('settings API', () => {
       });
     });
 
+    describe('the contact makers reach the shop at (order sheets, Reply-To)', () => {
+      const contact = { contact_company: '株式会社テスト家具', contact_person: '発注担当 佐藤', contact_phone: '03-1234-5678', contact_fax: '03-1234-5679', contact_email: 'order@test-kagu.example.jp' };
+
+      it('is saved, answered and cleared with the shop', async () => {
+        const created = await post(contact);
+        expect(created.status).toBe(201);
+        expect(created.body.data).toMatchObject(contact);
+        const id = created.body.data.id;
+        const kept = await send('put', `/shops/${id}`, { ...valid, code: created.body.data.code, version: 1, contact_person: '発注担当 鈴木' });
+        expect(kept.body.data).toMatchObject({ ...contact, contact_person: '発注担当 鈴木' });
+        const cleared = await send('put', `/shops/${id}`, { ...valid, code: created.body.data.code, version: 2, contact_email: '', contact_fax: null });
+        expect(cleared.body.data).toMatchObject({ contact_email: null, contact_fax: null, contact_company: '株式会社テスト家具' });
+      });
+
+      it('refuses what is not a name, a phone or an e-mail, and changes nothing', async () => {
+        const [{ count: before }] = await ctx.api.dataSource.query(`SELECT count(*)::int AS count FROM shops`);
+        const bad = await post({ contact_company: '社'.repeat(101), contact_person: '人'.repeat(101), contact_phone: '03-xxxx-5678', contact_fax: '0'.repeat(16), contact_email: 'not-an-address' });
+        expect(bad.status).toBe(422);
+        expect(errorsOf(bad)).toEqual([
+          { field: 'contact_company', error_code: 'max_length', params: { max: 100 } },
+          { field: 'contact_person', error_code: 'max_length', params: { max: 100 } },
+          { field: 'contact_phone', error_code: 'invalid' },
+          { field: 'contact_fax', error_code: 'max_length', params: { max: 15 } },
+          { field: 'contact_email', error_code: 'email_invalid' },
+        ]);
+        const [{ count: after }] = await ctx.api.dataSource.query(`SELECT count(*)::int AS count FROM shops`);
+        expect(after).toBe(before);
+      });
+    });
+
     it('code is unique among live shops, ignoring case, and free again after a delete', async () => {
       const first = await send('post', '/shops', { ...valid, code: 'UNIQ-A' });
       expect(first.status).toBe(201);

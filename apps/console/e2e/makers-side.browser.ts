@@ -1,4 +1,5 @@
 import { INestApplicationContext } from '@nestjs/common';
+import { japanToday } from '@oms/domain';
 import { loadConfig } from '@oms/infra';
 import { extractPdfText } from '../../../libs/infra/test/support/pdf-text';
 import { SmtpSink } from '../../../libs/infra/test/support/smtp-sink';
@@ -85,14 +86,48 @@ describe('order sheets and the maker confirmation page in Chromium', () => {
     await stack.screenshot(makerPage, '61-maker-confirm-en');
     await makerPage.click('[data-testid="lang-ja"]');
     await makerPage.click('#answer-accept');
+    // Accepting needs the date: nothing is sent without it.
+    await makerPage.click('[data-testid="confirm-submit"]');
+    await makerPage.waitForSelector('#maker-answer_estimatedShipDate_help:has-text("出荷予定日を入力してください")');
+    // A past date typed and confirmed with Enter stays in the field, with the reason under it; nothing is sent.
+    const dateField = '#maker-answer_estimatedShipDate';
+    await makerPage.click(dateField);
+    await makerPage.fill(dateField, '2020-01-15');
+    await makerPage.keyboard.press('Enter');
+    await makerPage.waitForSelector('#maker-answer_estimatedShipDate_help:has-text("本日以降の日付を入力してください。")');
+    expect(await makerPage.inputValue(dateField)).toBe('2020-01-15');
+    await makerPage.click('[data-testid="confirm-submit"]');
+    await makerPage.waitForSelector('#maker-answer_estimatedShipDate_help:has-text("本日以降の日付を入力してください。")');
+    expect(await makerPage.inputValue(dateField)).toBe('2020-01-15');
+    await stack.screenshot(makerPage, '62-maker-confirm-past-date');
+    const untouched = await stack.dataSource.query(`SELECT status FROM order_lines WHERE order_id = $1 ORDER BY id`, [order.id]);
+    expect(untouched.map((l: { status: number }) => l.status)).toEqual([3, 3]);
+
+    const shipOn = japanToday(new Date(Date.now() + 3 * 86_400_000));
+    await makerPage.fill(dateField, shipOn);
+    await makerPage.keyboard.press('Enter');
     await makerPage.click('[data-testid="confirm-submit"]');
     await makerPage.waitForSelector('[data-testid="confirm-result"]');
-    await stack.screenshot(makerPage, '62-maker-confirm-answered');
+    await stack.screenshot(makerPage, '63-maker-confirm-answered');
     const lines = await stack.dataSource.query(`SELECT maker_id::text, status FROM order_lines WHERE order_id = $1 ORDER BY id`, [order.id]);
     expect(lines.map((l: { status: number }) => l.status)).toEqual([4, 3]);
-    // The link is used up: the page says so.
+    const part = async () =>
+      (await stack.dataSource.query(`SELECT to_char(estimated_ship_date, 'YYYY-MM-DD') AS d FROM order_makers WHERE order_id = $1 AND maker_id = $2`, [order.id, mailMaker]))[0].d;
+    expect(await part()).toBe(shipOn);
+
+    // Answered, the link shows the answer given, and the ship date can change until the lines ship.
     await makerPage.reload();
-    await makerPage.waitForSelector('[data-testid="confirm-link-problem"][data-code="NAL_ORD-131"]');
+    await makerPage.waitForSelector('[data-testid="confirm-page"][data-stage="answered"]');
+    expect(await makerPage.textContent('[data-testid="confirm-current-status"]')).toBe('受注可');
+    expect(await makerPage.locator('[data-testid="confirm-form"]').count()).toBe(0);
+    const changedTo = japanToday(new Date(Date.now() + 6 * 86_400_000));
+    await makerPage.click('#ship-date-change_estimatedShipDate');
+    await makerPage.fill('#ship-date-change_estimatedShipDate', changedTo);
+    await makerPage.keyboard.press('Enter');
+    await makerPage.click('[data-testid="ship-date-change-submit"]');
+    await makerPage.waitForSelector('[data-testid="ship-date-change-outcome"]:has-text("出荷予定日を変更しました。")');
+    expect(await part()).toBe(changedTo);
+    await stack.screenshot(makerPage, '64-maker-confirm-ship-date-changed');
     await makerContext.close();
 
     // Staff see both sheets sent and the answer on the order, and send the fax maker's sheet again.
@@ -100,13 +135,14 @@ describe('order sheets and the maker confirmation page in Chromium', () => {
     await page.waitForSelector(`[data-testid="order-sheets-${faxMaker}"]`);
     await page.waitForSelector(`[data-testid="order-sheets-${mailMaker}"] [data-status="sent"]`);
     expect(await page.textContent(`[data-testid="confirm-status-${mailMaker}"]`)).toBe('受注可');
-    // The history names who answered: the maker, through the link (no account).
+    // The history names who answered: the maker, through the link (no account); the changed ship date is a row of its own.
     await page.waitForSelector('[data-testid="status-history"] tr:has-text("メーカー（確認ページ）")');
+    await page.waitForSelector(`[data-testid="status-history"] tr:has-text("出荷予定日の変更"):has-text("${shipOn} → ${changedTo}")`);
     await page.click(`#sheet-request-${faxMaker}`);
     await page.click(`#sheet-request-ok-${faxMaker}`);
     await page.waitForFunction((id) => document.querySelectorAll(`[data-testid="order-sheets-${id}"] [data-status]`).length === 2, faxMaker, { timeout: 30_000 });
     await page.waitForFunction((id) => Array.from(document.querySelectorAll(`[data-testid="order-sheets-${id}"] [data-status]`)).every((e) => e.getAttribute('data-status') === 'sent'), faxMaker, { timeout: 30_000 });
-    await stack.screenshot(page, '63-order-sheets');
+    await stack.screenshot(page, '65-order-sheets');
     expect(smtp.to('0612345678@fax-gateway.test')).toHaveLength(2);
     await staff.close();
 
@@ -119,7 +155,7 @@ describe('order sheets and the maker confirmation page in Chromium', () => {
     await ownPage.waitForSelector(`[data-testid="order-sheets-${faxMaker}"]`);
     expect(await ownPage.locator(`[data-testid="order-sheets-${mailMaker}"]`).count()).toBe(0);
     expect(await ownPage.locator(`#sheet-request-${faxMaker}`).count()).toBe(0);
-    await stack.screenshot(ownPage, '64-maker-own-sheets');
+    await stack.screenshot(ownPage, '66-maker-own-sheets');
     await own.close();
   });
 });

@@ -66,4 +66,39 @@ describe('settings in Chromium', () => {
     expect(await page.locator('#delivery-method-create').count()).toBe(0);
     await context.close();
   });
+
+  it('keeps the contact makers reach a shop at, with the server’s refusal under the e-mail', async () => {
+    await stack.dataSource.query(`INSERT INTO shops (name, code, type) VALUES ('連絡先の店', 'BROWSER-CONTACT', 'platform_1')`);
+    const approver = await stack.user('approver', 'settings.contact@example.com');
+    const context = await stack.signedInContext(approver);
+    const page = await context.newPage();
+    await page.goto(`${stack.consoleUrl}/settings`);
+    await page.click('[data-testid="shop-edit-BROWSER-CONTACT"]');
+    await page.waitForSelector('#shop-form');
+    await page.fill('#shop-contact-company', '株式会社連絡先家具');
+    await page.fill('#shop-contact-person', '発注担当 山田');
+    await page.fill('#shop-contact-phone', '03-1234-0001');
+    await page.fill('#shop-contact-fax', '03-1234-0002');
+    await page.fill('#shop-contact-email', 'hacchu@');
+    await page.click('#shop-form-save');
+    const emailItem = page.locator('.ant-form-item').filter({ has: page.locator('#shop-contact-email') });
+    await emailItem.locator('.ant-form-item-explain-error').waitFor();
+    await page.fill('#shop-contact-email', 'hacchu@renraku-kagu.example.jp');
+    await page.click('#shop-form-save');
+    await page.locator('#shop-form').waitFor({ state: 'detached' });
+    const [stored] = await stack.dataSource.query(
+      `SELECT contact_company, contact_person, contact_phone, contact_fax, contact_email FROM shops WHERE code = 'BROWSER-CONTACT'`,
+    );
+    expect(stored).toEqual({
+      contact_company: '株式会社連絡先家具',
+      contact_person: '発注担当 山田',
+      contact_phone: '03-1234-0001',
+      contact_fax: '03-1234-0002',
+      contact_email: 'hacchu@renraku-kagu.example.jp',
+    });
+    await page.click('[data-testid="shop-edit-BROWSER-CONTACT"]');
+    expect(await page.inputValue('#shop-contact-company')).toBe('株式会社連絡先家具');
+    await stack.screenshot(page, '32-settings-shop-contact');
+    await context.close();
+  });
 });

@@ -355,7 +355,8 @@ async function seedBatch(db, { from, to, total, refs, domain, searchText }) {
     SELECT order_id, maker_id, status::smallint, ship_info, refused, confirm_status, created_at,
            CASE WHEN refused THEN ${oneOf(REFUSALS, 'r3')} END AS refusal_reason,
            CASE WHEN part_reached >= ${S.ordered} THEN least(order_date + lag_order, current_date) END AS maker_order_date,
-           CASE WHEN part_reached >= ${S.orderReceived} OR refused THEN least(order_date + lag_order + lag_receive, current_date) END AS maker_receive_date,
+           -- A refusal receives nothing: no receive date.
+           CASE WHEN part_reached >= ${S.orderReceived} AND NOT refused THEN least(order_date + lag_order + lag_receive, current_date) END AS maker_receive_date,
            CASE WHEN confirm_status = 1 THEN order_date + lag_order + lag_receive + 3 + floor(r3 * 18)::int END AS estimated_ship_date,
            CASE WHEN ship_info THEN least(order_date + lag_order + lag_receive + 1 + floor(r3 * 14)::int, current_date) END AS ship_date,
            CASE WHEN ship_info THEN dc.id END AS delivery_company_id,
@@ -436,8 +437,11 @@ async function seedBatch(db, { from, to, total, refs, domain, searchText }) {
     [domain.ORDER_ORIGIN],
   );
   await db.query(`
-    INSERT INTO order_lines (id, order_id, maker_id, product_id, product_code, product_name, amount, wholesale_price, price_with_tax, tax_percentage, tax, status)
-    SELECT id, order_id, maker_id, product_id, product_code, product_name, amount, wholesale_price, price_with_tax, tax_percentage, tax, status FROM b_lines ORDER BY id`);
+    INSERT INTO order_lines (id, order_id, maker_id, product_id, product_code, product_name, amount, wholesale_price, price_with_tax, tax_percentage, tax, status, first_ordered_at)
+    SELECT l.id, l.order_id, l.maker_id, l.product_id, l.product_code, l.product_name, l.amount, l.wholesale_price, l.price_with_tax, l.tax_percentage, l.tax, l.status,
+           -- Ordered from the maker when its part was (the maker sees the line from then on).
+           p.maker_order_date::timestamptz
+      FROM b_lines l JOIN b_parts p ON p.order_id = l.order_id AND p.maker_id = l.maker_id ORDER BY l.id`);
   await db.query(`
     INSERT INTO order_makers (order_id, maker_id, confirm_status, refusal_reason, maker_order_date, maker_receive_date, estimated_ship_date, ship_date,
                               delivery_company_id, tracking_code)

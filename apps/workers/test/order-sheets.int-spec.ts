@@ -1,3 +1,4 @@
+import { japanToday } from '@oms/domain';
 import { INestApplicationContext } from '@nestjs/common';
 import { QueueRegistry } from '@oms/infra';
 import { extractPdfText } from '../../../libs/infra/test/support/pdf-text';
@@ -28,10 +29,16 @@ describe('order sheets by e-mail and by fax gateway', () => {
   let faxMaker: string;
 
   beforeAll(async () => {
-    world = await WorkersWorld.start({ FAX_GATEWAY_ADDRESS: GATEWAY, JOB_ATTEMPTS: '3', JOB_BACKOFF_MS: '200' });
+    world = await WorkersWorld.start({ FAX_GATEWAY_ADDRESS: GATEWAY, JOB_ATTEMPTS: '3', JOB_BACKOFF_MS: '200', SENDER_COMPANY: '受発注センター株式会社', SENDER_EMAIL: 'center@oms-sender.test' });
     ({ env, api, workers, smtp, queues } = world);
     auth = (await api.signedIn('operator')).auth;
     shopId = await shopWith(api, { ediStopAmount: 30 });
+    // The shop's contact, as staff enter it in settings: printed on its sheets, the Reply-To of its mails.
+    await api.dataSource.query(
+      `UPDATE shops SET contact_company = '株式会社山田家具', contact_person = '発注担当 田中', contact_phone = '03-5555-0001', contact_fax = '03-5555-0002',
+              contact_email = 'hacchu@yamada-kagu.example.jp' WHERE id = $1`,
+      [shopId],
+    );
     mailMaker = await makerRow(api, { name: '山本木工所', orderMethod: 'email', email: 'orders@yamamoto-mokko.example.jp' });
     faxMaker = await makerRow(api, { name: '鈴木家具製作所', orderMethod: 'fax', fax: '03-1111-2222' });
   });
@@ -54,6 +61,13 @@ describe('order sheets by e-mail and by fax gateway', () => {
     expect(byMail.text).toContain('山本木工所 御中');
     expect(byMail.text).toMatch(new RegExp(`${env.config.CONSOLE_URL}/maker-confirm/[A-Za-z0-9_-]{43}`));
     expect(byFax.subject).toBe(`FAX 03-1111-2222 発注書 ${order.orderNo}`);
+    // A reply reaches the shop, not the no-reply sender; the mail says whom to ask.
+    expect(byMail.replyTo?.value.map((a) => a.address)).toEqual(['hacchu@yamada-kagu.example.jp']);
+    expect(byFax.replyTo?.value.map((a) => a.address)).toEqual(['hacchu@yamada-kagu.example.jp']);
+    expect(byMail.text).toContain('株式会社山田家具です。');
+    expect(byMail.text).toContain('このメールにご返信いただくか、下記までご連絡ください。');
+    expect(byMail.text).toContain('株式会社山田家具（担当: 発注担当 田中）');
+    expect(byMail.text).toContain('TEL 03-5555-0001 / FAX 03-5555-0002');
 
     const [mailPdf] = byMail.attachments;
     expect(mailPdf.contentType).toBe('application/pdf');
@@ -67,6 +81,9 @@ describe('order sheets by e-mail and by fax gateway', () => {
     expect(mailText).toContain('玄関前に置き配');
     expect(mailText).toContain('化粧箱でお願いします');
     expect(mailText).not.toContain('ひのき風呂椅子');
+    // The orderer's contact: the shop's, not the system-wide sender's.
+    for (const printed of ['株式会社山田家具', '担当:発注担当田中', 'TEL:03-5555-0001', 'FAX:03-5555-0002', 'E-mail:hacchu@yamada-kagu.example.jp']) expect(mailText).toContain(printed);
+    expect(mailText).not.toContain('受発注センター株式会社');
     // The link in the PDF is the one in the mail.
     const link = /\/maker-confirm\/([A-Za-z0-9_-]{43})/.exec(byMail.text!)![1];
     expect(mailText).toContain(link);
@@ -103,14 +120,26 @@ describe('order sheets by e-mail and by fax gateway', () => {
     expect(page.lines.map((l: { product_name: string }) => l.product_name)).toEqual(['無垢材ダイニングテーブル', '座布団（藍染）']);
     const fromLink = await download(api, `http://api/api/v1/maker-confirmations/${link}/sheet`);
     expect((await extractPdfText(fromLink.bytes)).text.replace(/\s/g, '')).toBe(mailText);
-    await api.http.post(`/api/v1/maker-confirmations/${link}`).send({ version: page.version, answer: 'accept' }).expect(200);
+    await api.http.post(`/api/v1/maker-confirmations/${link}`).send({ version: page.version, answer: 'accept', estimated_ship_date: japanToday() }).expect(200);
     const statuses = await api.dataSource.query(`SELECT maker_id::text, status FROM order_lines WHERE order_id = $1 ORDER BY id`, [order.id]);
     expect(statuses.map((l: { maker_id: string; status: number }) => [l.maker_id === mailMaker ? 'mail' : 'fax', l.status])).toEqual([
       ['mail', 4],
       ['fax', 3],
       ['mail', 4],
     ]);
-    await api.http.get(`/api/v1/maker-confirmations/${link}/sheet`).expect(400);
+    // Answered, the link still shows the order and its sheet (until it expires).
+    await api.http.get(`/api/v1/maker-confirmations/${link}/sheet`).expect(200);
+  });
+
+  it('prints the system-wide sender (SENDER_*) on the sheet of a shop without a contact, and replies go to its e-mail', async () => {
+    const plainShop = await shopWith(api, { ediStopAmount: 30 });
+    const order = await orderSentToMakers(api, auth, plainShop, [{ makerId: mailMaker, productName: '欅の飾り棚' }]);
+    const mail = await until(async () => smtp.messages.find((m) => m.subject?.includes(order.orderNo)), Boolean, 20_000, 'sheet');
+    const text = (await extractPdfText(mail!.attachments[0].content)).text.replace(/\s/g, '');
+    expect(text).toContain('受発注センター株式会社');
+    expect(text).toContain('E-mail:center@oms-sender.test');
+    expect(text).not.toContain('株式会社山田家具');
+    expect(mail!.replyTo?.value.map((a) => a.address)).toEqual(['center@oms-sender.test']);
   });
 
   it('sends one mail per sheet when the job runs twice and when the relay publishes the event twice', async () => {

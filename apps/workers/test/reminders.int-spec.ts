@@ -82,6 +82,16 @@ describe('reminders to makers, and the staff digest', () => {
   });
 
   it('reminds makers that have not answered within the days, once a day, by e-mail and fax gateway, with a digest to the owner', async () => {
+    // The shop's contact (settings): reminders are signed by it, and replies go to it.
+    await updateShop({
+      order_reminder_days: 2,
+      order_reminder_hour: 9,
+      ship_reminder_days: 3,
+      ship_reminder_hour: 15,
+      contact_company: '株式会社リマインド家具',
+      contact_phone: '03-7777-0001',
+      contact_email: 'hacchu@remind-kagu.example.jp',
+    });
     const order = await orderSentToMakers(api, auth, shopId, [
       { makerId: mailMaker, productName: '無垢材ダイニングテーブル' },
       { makerId: faxMaker, productName: 'ひのき風呂椅子' },
@@ -99,6 +109,9 @@ describe('reminders to makers, and the staff digest', () => {
     expect(toMaker).toHaveLength(1);
     expect(toMaker[0].subject).toBe(`【ご回答のお願い】注文番号 ${order.orderNo} の受注確認`);
     expect(toMaker[0].text).toContain('山本木工所 御中');
+    expect(toMaker[0].text).toContain('株式会社リマインド家具です。');
+    expect(toMaker[0].text).toContain('TEL 03-7777-0001');
+    expect(toMaker[0].replyTo?.value.map((a) => a.address)).toEqual(['hacchu@remind-kagu.example.jp']);
     expect(smtp.to('0311112222@fax-gateway.test').filter((m) => m.subject?.startsWith('【ご回答のお願い】'))).toHaveLength(1);
     const digest = smtp.to('owner@remind-shop.example.jp');
     expect(digest).toHaveLength(1);
@@ -148,5 +161,18 @@ describe('reminders to makers, and the staff digest', () => {
     await runReminders('ship');
     expect(shipMails()).toHaveLength(1);
     expect(shipMails()[0].text).toContain('出荷予定日: 未定');
+  });
+
+  it('does not ask a maker that refused for an answer again (a refusal is an answer)', async () => {
+    const order = await orderSentToMakers(api, auth, shopId, [{ makerId: mailMaker, productName: '欅の座卓' }]);
+    await until(() => sheetsOf(api, order.id), (s) => s[0]?.status === 'sent', 20_000, 'sheet sent');
+    const sheet = smtp.messages.find((m) => m.subject?.includes(order.orderNo))!;
+    const link = /\/maker-confirm\/([A-Za-z0-9_-]{43})/.exec(sheet.text!)![1];
+    const page = (await api.http.get(`/api/v1/maker-confirmations/${link}`).expect(200)).body.data;
+    await api.http.post(`/api/v1/maker-confirmations/${link}`).send({ version: page.version, answer: 'refuse', refusal_reason: '廃番のため' }).expect(200);
+    clock.at = jst(addDays(today, 4));
+    await runReminders('confirm');
+    await runReminders('ship');
+    expect(await api.dataSource.query(`SELECT kind FROM maker_reminders WHERE order_id = $1`, [order.id])).toEqual([]);
   });
 });

@@ -26,4 +26,52 @@ describe('migrations', () => {
       await ds.destroy();
     }
   });
+
+  it('marks when each line was first ordered from its maker, from the status history, and takes refusals’ receive dates away', async () => {
+    const ds = createDataSource(databaseUrl(name), 1);
+    await ds.initialize();
+    try {
+      // The database as the previous release left it: every migration but this one.
+      await ds.undoLastMigration();
+      const [shop] = await ds.query(`INSERT INTO shops (name, code, type) VALUES ('店', 'MIG', 'platform_1') RETURNING id`);
+      const [maker] = await ds.query(`INSERT INTO makers (code, name, order_method, email) VALUES ('MIG', 'メーカー', 'email', 'm@example.jp') RETURNING id`);
+      await ds.query(`INSERT INTO order_numbers (order_no) VALUES ('MIG-1')`);
+      const [order] = await ds.query(
+        `INSERT INTO orders (order_no, origin, shop_id, payment_method_id, order_date, buyer_name, delivery_name, status, line_statuses, maker_ids)
+         VALUES ('MIG-1', 'NAL-OMS', $1, 2, '2026-01-10', '買', '届', 1, '{}', '{}') RETURNING id`,
+        [shop.id],
+      );
+      await ds.query(`INSERT INTO order_makers (order_id, maker_id, maker_order_date, maker_receive_date, confirm_status) VALUES ($1, $2, '2026-01-12', '2026-01-13', 3)`, [order.id, maker.id]);
+      const line = async (status: number, history: [number | null, number, string][]) => {
+        const [row] = await ds.query(
+          `INSERT INTO order_lines (order_id, maker_id, product_name, amount, price_with_tax, tax_percentage, tax, status) VALUES ($1, $2, 'x', 1, 100, 10, 9, $3) RETURNING id`,
+          [order.id, maker.id, status],
+        );
+        for (const [from, to, at] of history) {
+          await ds.query(`INSERT INTO order_status_history (order_id, order_line_id, from_status, to_status, command, changed_at) VALUES ($1, $2, $3, $4, 'x', $5)`, [order.id, row.id, from, to, at]);
+        }
+        return String(row.id);
+      };
+      const ids = {
+        orderedTwice: await line(3, [[2, 3, '2026-01-11T10:00:00Z'], [3, 2, '2026-01-11T11:00:00Z'], [2, 3, '2026-01-12T10:00:00Z']]),
+        cancelledAfter: await line(8, [[2, 3, '2026-01-11T10:00:00Z'], [3, 8, '2026-01-15T10:00:00Z']]),
+        cancelledBefore: await line(8, [[1, 8, '2026-01-11T10:00:00Z']]),
+        paid: await line(2, [[1, 2, '2026-01-11T09:00:00Z']]),
+        loadedByHand: await line(4, []),
+      };
+      await ds.runMigrations();
+      const rows: { id: string; first: Date | null }[] = await ds.query(`SELECT id::text, first_ordered_at AS first FROM order_lines WHERE order_id = $1`, [order.id]);
+      const first = Object.fromEntries(rows.map((r) => [r.id, r.first?.toISOString() ?? null]));
+      expect(first[ids.orderedTwice]).toBe('2026-01-11T10:00:00.000Z');
+      expect(first[ids.cancelledAfter]).toBe('2026-01-11T10:00:00.000Z');
+      expect(first[ids.cancelledBefore]).toBeNull();
+      expect(first[ids.paid]).toBeNull();
+      // No history: the maker part's order date (a line past ordered was ordered).
+      expect(first[ids.loadedByHand]).not.toBeNull();
+      const [part] = await ds.query(`SELECT maker_receive_date FROM order_makers WHERE order_id = $1`, [order.id]);
+      expect(part.maker_receive_date).toBeNull();
+    } finally {
+      await ds.destroy();
+    }
+  });
 });

@@ -23,6 +23,17 @@ export class MakerAnswerBody {
   refusalReason?: string | null;
 }
 
+/** A changed estimated ship date through the link, after answering. */
+export class MakerShipDateBody {
+  @Required()
+  @Version()
+  version!: number;
+
+  @Required()
+  @DateText()
+  estimatedShipDate!: string;
+}
+
 export class TokenParam {
   @Required()
   @Text(100)

@@ -1,14 +1,27 @@
 import { Command, CommandHandler, ICommandHandler, IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { AWAITING_ANSWER_STATUSES, checkConfirmLink, DomainError, FieldValidationError, japanToday, linesAwaitingAnswer, MAKER_ANSWER_STATUS, parseDate } from '@oms/domain';
+import {
+  checkConfirmLink,
+  confirmLinkStage,
+  DomainError,
+  japanToday,
+  LineStatus,
+  linesAwaitingAnswer,
+  linesAwaitingShipment,
+  MAKER_ANSWER_STATUS,
+  MAKER_CONFIRM_STATUS,
+  MakerConfirmStatus,
+  parseDate,
+} from '@oms/domain';
 import { Inject } from '@nestjs/common';
-import { APP_CONFIG, AppConfig, ConfirmLinkRow, findConfirmLink, OrderRepository, OrderSheetsRepository, SecretBox, sheetContent, SheetFile, sheetFile } from '@oms/infra';
+import { APP_CONFIG, AppConfig, ConfirmLinkRow, findConfirmLink, makerSeesLine, OrderRepository, OrderSheetsRepository, SecretBox, sheetContent, SheetFile, sheetFile } from '@oms/infra';
 import { DataSource, EntityManager } from 'typeorm';
-import { applyToOrder } from '../orders/commands/apply-order-action';
-import { MakerAnswerBody } from './maker-confirmation.dto';
+import { AppliedAction, applyToOrder } from '../orders/commands/apply-order-action';
+import type { OrderAction } from '../orders/commands/order-action';
+import { MakerAnswerBody, MakerShipDateBody } from './maker-confirmation.dto';
 
 const DATE = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
 
-/** What the maker confirmation page shows: the order as far as this maker is concerned. */
+/** What the maker confirmation page shows: the order as far as this maker is concerned, and where its answer stands. */
 export interface MakerConfirmationView {
   orderId: string;
   orderNo: string;
@@ -24,14 +37,30 @@ export interface MakerConfirmationView {
   estimatedShipDate: string | null;
   makerReceiveDate: string | null;
   expiresAt: Date;
+  /** awaiting_answer: the answer form; answered: the answer given (confirmLinkStage). */
+  stage: 'awaiting_answer' | 'answered';
+  /** The estimated ship date may still be changed (an accepted answer, lines not shipped). */
+  canChangeShipDate: boolean;
 }
 
-/** The link a token opens, valid now: 130 no such link, 131 used up, 132 expired. */
+/** The link a token opens, to answer through it: 130 no such link, 131 used up, 132 expired. */
 export async function openConfirmLink(manager: EntityManager, token: string, now: Date, forUpdate = false): Promise<ConfirmLinkRow> {
   const link = await findConfirmLink(manager, token, forUpdate);
   if (!link) throw new DomainError('NAL_ORD-130');
   checkConfirmLink({ expiresAt: link.expires_at, usedAt: link.used_at }, now);
   return link;
+}
+
+/** The link a token opens and where it stands (confirmLinkStage): 130 no such link, 131 used up, 132 expired. */
+async function linkStage(manager: EntityManager, token: string, now: Date, forUpdate = false) {
+  const link = await findConfirmLink(manager, token, forUpdate);
+  if (!link) throw new DomainError('NAL_ORD-130');
+  const [part]: { confirm_status: MakerConfirmStatus | null }[] = await manager.query(`SELECT confirm_status FROM order_makers WHERE order_id = $1 AND maker_id = $2`, [
+    link.order_id,
+    link.maker_id,
+  ]);
+  const lines: { status: LineStatus }[] = await manager.query(`SELECT status FROM order_lines WHERE order_id = $1 AND maker_id = $2`, [link.order_id, link.maker_id]);
+  return { link, ...confirmLinkStage({ expiresAt: link.expires_at, usedAt: link.used_at }, now, lines, part?.confirm_status ?? null) };
 }
 
 export class GetMakerConfirmation extends Query<MakerConfirmationView> {
@@ -45,7 +74,7 @@ export class GetMakerConfirmationHandler implements IQueryHandler<GetMakerConfir
   constructor(private readonly dataSource: DataSource) {}
 
   async execute({ token }: GetMakerConfirmation): Promise<MakerConfirmationView> {
-    const link = await openConfirmLink(this.dataSource.manager, token, new Date());
+    const { link, stage, canChangeShipDate } = await linkStage(this.dataSource.manager, token, new Date());
     const [row] = await this.dataSource.query(
       `SELECT o.id::text AS order_id, o.order_no, ${DATE('o.order_date')} AS order_date, o.version, m.id::text AS maker_id, m.name AS maker_name,
               o.delivery_name, o.delivery_zip, o.delivery_address, o.delivery_tel, o.preferred_date, o.preferred_period, o.edi_note, o.supplier_memo,
@@ -55,13 +84,12 @@ export class GetMakerConfirmationHandler implements IQueryHandler<GetMakerConfir
       [link.order_id, link.maker_id],
     );
     if (!row) throw new DomainError('NAL_ORD-130');
+    // The lines as the maker may see them (ordered from it), as the signed-in maker reads them.
     const lines: MakerConfirmationView['lines'] = await this.dataSource.query(
-      `SELECT id::text, product_name AS "productName", option1, option2, amount, wholesale_price AS "wholesalePrice", status
-         FROM order_lines WHERE order_id = $1 AND maker_id = $2 ORDER BY id`,
+      `SELECT l.id::text, l.product_name AS "productName", l.option1, l.option2, l.amount, l.wholesale_price AS "wholesalePrice", l.status
+         FROM order_lines l WHERE l.order_id = $1 AND ${makerSeesLine('l', '$2::bigint')} ORDER BY l.id`,
       [link.order_id, link.maker_id],
     );
-    // Staff recorded the answer (or cancelled) first: nothing is left for the link to answer.
-    if (!lines.some((l) => (AWAITING_ANSWER_STATUSES as readonly number[]).includes(l.status))) throw new DomainError('NAL_ORD-131');
     return {
       orderId: row.order_id,
       orderNo: row.order_no,
@@ -84,8 +112,29 @@ export class GetMakerConfirmationHandler implements IQueryHandler<GetMakerConfir
       estimatedShipDate: row.estimated_ship_date,
       makerReceiveDate: row.maker_receive_date,
       expiresAt: link.expires_at,
+      stage,
+      canChangeShipDate,
     };
   }
+}
+
+/**
+ * An order command as the maker of a link (no account), on the maker's lines the command takes
+ * (none left: 131), through the same applyToOrder as the console: version check, rules, history.
+ */
+async function actThroughLink(
+  manager: EntityManager,
+  orders: OrderRepository,
+  link: ConfirmLinkRow,
+  version: number,
+  linesOf: (lines: readonly { id: string; makerId: string; status: LineStatus }[], makerId: string) => string[],
+  action: OrderAction,
+): Promise<AppliedAction> {
+  const order = await orders.load(manager, link.order_id);
+  if (!order) throw new DomainError('NAL_ORD-130');
+  const lineIds = linesOf(order.snapshot().lines, link.maker_id);
+  if (lineIds.length === 0) throw new DomainError('NAL_ORD-131');
+  return applyToOrder(manager, orders, { orderId: link.order_id, version, lineIds }, action, { id: null, role: 'maker', makerId: link.maker_id });
 }
 
 export interface MakerAnswered {
@@ -102,42 +151,29 @@ export class AnswerMakerConfirmation extends Command<MakerAnswered> {
 
 /**
  * The maker's answer through the link: MakerReceive on the maker's lines still with it (ordered
- * or re-ordered), through the same aggregate, version check and history as the console. Saving
- * the answer uses the maker's links up (OrderRepository), as any MakerReceive does: a refused
- * command (stale version, a refusal without its reason) leaves them usable.
+ * or re-ordered), through the same aggregate, version check, history and rules for a maker's own
+ * answer (accepting gives the ship date: makerAnswerIssues) as the console. Saving the answer marks
+ * the maker's links used (OrderRepository), as any MakerReceive does: from then on they show the
+ * answer. A refused command (stale version, a missing date or reason) leaves them open.
  */
 @CommandHandler(AnswerMakerConfirmation)
 export class AnswerMakerConfirmationHandler implements ICommandHandler<AnswerMakerConfirmation> {
   constructor(private readonly dataSource: DataSource, private readonly orders: OrderRepository) {}
 
   execute({ token, body }: AnswerMakerConfirmation): Promise<MakerAnswered> {
-    const today = japanToday();
     const estimatedShipDate = body.estimatedShipDate ? parseDate(body.estimatedShipDate) : null;
-    if (body.answer !== 'refuse' && estimatedShipDate && estimatedShipDate < today) {
-      throw new FieldValidationError([{ field: 'estimated_ship_date', errorCode: 'date_not_before_today' }]);
-    }
+    const confirmStatus = MAKER_ANSWER_STATUS[body.answer];
     return this.dataSource.transaction(async (manager) => {
       const link = await openConfirmLink(manager, token, new Date(), true);
-      const order = await this.orders.load(manager, link.order_id);
-      if (!order) throw new DomainError('NAL_ORD-130');
-      const lineIds = linesAwaitingAnswer(order.snapshot().lines, link.maker_id);
-      if (lineIds.length === 0) throw new DomainError('NAL_ORD-131');
-      const confirmStatus = MAKER_ANSWER_STATUS[body.answer];
-      const applied = await applyToOrder(
-        manager,
-        this.orders,
-        { orderId: link.order_id, version: body.version, lineIds },
-        {
-          kind: 'maker_received_process',
-          makerReceiveDate: today,
-          confirmStatus,
-          refusalReason: body.answer === 'refuse' ? (body.refusalReason ?? null) : null,
-          ...(body.answer === 'refuse' ? {} : { estimatedShipDate }),
-        },
-        { id: null, role: 'maker', makerId: link.maker_id },
-      );
+      const applied = await actThroughLink(manager, this.orders, link, body.version, linesAwaitingAnswer, {
+        kind: 'maker_received_process',
+        makerReceiveDate: japanToday(),
+        confirmStatus,
+        refusalReason: body.answer === 'refuse' ? (body.refusalReason ?? null) : null,
+        ...(body.answer === 'refuse' ? {} : { estimatedShipDate }),
+      });
       const lines: { id: string; status: number }[] = await manager.query(
-        `SELECT id::text, status FROM order_lines WHERE order_id = $1 AND maker_id = $2 ORDER BY id`,
+        `SELECT l.id::text, l.status FROM order_lines l WHERE l.order_id = $1 AND ${makerSeesLine('l', '$2::bigint')} ORDER BY l.id`,
         [link.order_id, link.maker_id],
       );
       return { confirmStatus, version: applied.version, lineStatuses: lines };
@@ -151,7 +187,7 @@ export class MakerSheet extends Query<SheetFile> {
   }
 }
 
-/** The sheet the link belongs to, for the maker to download from the page while the link works. */
+/** The sheet the link belongs to, for the maker to download from the page while the link works (answered too). */
 @QueryHandler(MakerSheet)
 export class MakerSheetHandler implements IQueryHandler<MakerSheet> {
   private readonly sheets = new OrderSheetsRepository();
@@ -159,9 +195,41 @@ export class MakerSheetHandler implements IQueryHandler<MakerSheet> {
   constructor(private readonly dataSource: DataSource, private readonly box: SecretBox, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   async execute({ token }: MakerSheet): Promise<SheetFile> {
-    const link = await openConfirmLink(this.dataSource.manager, token, new Date());
+    const { link } = await linkStage(this.dataSource.manager, token, new Date());
     const sheet = await this.sheets.find(this.dataSource.manager, link.order_id, link.maker_id);
     if (!sheet) throw new DomainError('NAL_ORD-133');
     return sheetFile(sheetContent(sheet, (sealed) => this.box.open(sealed), this.config.CONSOLE_URL), sheet, 'pdf');
+  }
+}
+
+export interface MakerShipDateChanged {
+  estimatedShipDate: string;
+  confirmStatus: number;
+  version: number;
+}
+
+export class ChangeMakerShipDate extends Command<MakerShipDateChanged> {
+  constructor(readonly token: string, readonly body: MakerShipDateBody) {
+    super();
+  }
+}
+
+/**
+ * After answering, the link lets the maker change its estimated ship date until the lines ship
+ * (135 otherwise): an order command like any other (version check 193, a history row per line,
+ * `maker_ship_date_changed`), on the maker's accepted lines.
+ */
+@CommandHandler(ChangeMakerShipDate)
+export class ChangeMakerShipDateHandler implements ICommandHandler<ChangeMakerShipDate> {
+  constructor(private readonly dataSource: DataSource, private readonly orders: OrderRepository) {}
+
+  execute({ token, body }: ChangeMakerShipDate): Promise<MakerShipDateChanged> {
+    const estimatedShipDate = parseDate(body.estimatedShipDate)!;
+    return this.dataSource.transaction(async (manager) => {
+      const { link, canChangeShipDate } = await linkStage(manager, token, new Date(), true);
+      if (!canChangeShipDate) throw new DomainError('NAL_ORD-135');
+      const applied = await actThroughLink(manager, this.orders, link, body.version, linesAwaitingShipment, { kind: 'maker_ship_date', estimatedShipDate });
+      return { estimatedShipDate, confirmStatus: MAKER_CONFIRM_STATUS.accepted, version: applied.version };
+    });
   }
 }

@@ -1,11 +1,11 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { Allow, CurrentUser, Download, Public, SignedInUser } from '../auth/access.decorators';
 import { one } from '../common/http/envelope';
 import { RateLimitGuard } from '../common/rate-limit.guard';
-import { AnswerMakerConfirmation, GetMakerConfirmation, MakerSheet } from './maker-confirmations';
-import { DownloadOrderSheetQuery, MakerAnswerBody, OrderIdParam, RequestOrderSheetBody, TokenParam } from './maker-confirmation.dto';
+import { AnswerMakerConfirmation, ChangeMakerShipDate, GetMakerConfirmation, MakerSheet } from './maker-confirmations';
+import { DownloadOrderSheetQuery, MakerAnswerBody, MakerShipDateBody, OrderIdParam, RequestOrderSheetBody, TokenParam } from './maker-confirmation.dto';
 import { DownloadOrderSheet, ListOrderSheets, RequestOrderSheet } from './order-sheets';
 import type { SheetFile } from '@oms/infra';
 
@@ -33,6 +33,12 @@ export class MakerConfirmationsController {
   @Public()
   async answer(@Param() { token }: TokenParam, @Body() body: MakerAnswerBody) {
     return one(await this.commands.execute(new AnswerMakerConfirmation(token, body)));
+  }
+
+  @Put(':token/estimated-ship-date')
+  @Public()
+  async changeShipDate(@Param() { token }: TokenParam, @Body() body: MakerShipDateBody) {
+    return one(await this.commands.execute(new ChangeMakerShipDate(token, body)));
   }
 
   @Get(':token/sheet')

@@ -1,12 +1,13 @@
 import { Command, CommandHandler, ICommandHandler, IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DomainError, EDI_HOLD_CODES, NotFoundError, SHEET_LINE_STATUSES } from '@oms/domain';
-import { APP_CONFIG, AppConfig, appendToOutbox, OrderSheetsRepository, SecretBox, sheetContent, SheetFile, sheetFile } from '@oms/infra';
+import { APP_CONFIG, AppConfig, appendToOutbox, makerParam, makerSeesOrder, OrderSheetsRepository, SecretBox, sheetContent, SheetFile, sheetFile } from '@oms/infra';
 import { Inject } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { SignedInUser } from '../auth/access.decorators';
+import { makerScope } from '../makers/maker-queries';
 
 /** The maker a viewer is limited to (a maker account without one sees nothing), null for staff. */
-const ownMaker = (viewer: SignedInUser): string | null => (viewer.role === 'maker' ? (viewer.makerId ?? '0') : null);
+const ownMaker = (viewer: SignedInUser): string | null => makerParam(makerScope(viewer));
 
 /** A sheet revision as the order detail lists it. */
 export interface OrderSheetView {
@@ -32,13 +33,9 @@ export class ListOrderSheets extends Query<OrderSheetView[]> {
   }
 }
 
-/** The order must exist and, for a maker, have its lines (404 otherwise: DESIGN.md §4). */
+/** The order must exist and, for a maker, have a line it may see (404 otherwise: DESIGN.md §4, §8). */
 async function checkVisible(dataSource: DataSource, orderId: string, viewer: SignedInUser): Promise<void> {
-  const maker = ownMaker(viewer);
-  const [row] = await dataSource.query(
-    `SELECT 1 FROM orders o WHERE o.id = $1 AND ($2::bigint IS NULL OR EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = o.id AND l.maker_id = $2))`,
-    [orderId, maker],
-  );
+  const [row] = await dataSource.query(`SELECT 1 FROM orders o WHERE o.id = $1 AND ($2::bigint IS NULL OR ${makerSeesOrder('o.id', '$2::bigint')})`, [orderId, ownMaker(viewer)]);
   if (!row) throw new NotFoundError('order');
 }
 

@@ -61,6 +61,11 @@ function toWrite(body: ShopBody, box: SecretBox): { [K in keyof ShopWrite]: Shop
     orderReminderHour: body.orderReminderHour,
     shipReminderDays: body.shipReminderDays,
     shipReminderHour: body.shipReminderHour,
+    contactCompany: blankToNull(body.contactCompany),
+    contactPerson: blankToNull(body.contactPerson),
+    contactPhone: blankToNull(body.contactPhone),
+    contactFax: blankToNull(body.contactFax),
+    contactEmail: blankToNull(body.contactEmail),
   };
 }
 

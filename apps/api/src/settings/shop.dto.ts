@@ -1,6 +1,7 @@
 import { SHOP_LIMITS, SHOP_TYPES, ShopType } from '@oms/domain';
+import { ValidateIf } from 'class-validator';
 import { PageQuery } from '../common/http/page.query';
-import { Id, Int, ManyOf, OneOf, Optional, Printable, Required, Text, Version } from '../common/validation/rules';
+import { Email, Id, Int, ManyOf, OneOf, Optional, PhoneNumber, Printable, Required, Text, Version } from '../common/validation/rules';
 import { HttpUrl, SecretText } from './settings.rules';
 
 const L = SHOP_LIMITS;
@@ -76,6 +77,33 @@ export class ShopBody {
   @Optional()
   @Int(L.reminderHourMin, L.reminderHourMax)
   shipReminderHour?: number | null;
+
+  // The shop's contact for makers: printed on order sheets; the e-mail is the Reply-To of mails to makers.
+  @Optional()
+  @Text(L.contactCompanyMax)
+  @Printable()
+  contactCompany?: string | null;
+
+  @Optional()
+  @Text(L.contactPersonMax)
+  @Printable()
+  contactPerson?: string | null;
+
+  @Optional()
+  @Text(L.contactPhoneMax)
+  @PhoneNumber()
+  contactPhone?: string | null;
+
+  @Optional()
+  @Text(L.contactPhoneMax)
+  @PhoneNumber()
+  contactFax?: string | null;
+
+  // '' clears it, as for the other texts here (blankToNull).
+  @Optional()
+  @ValidateIf((shop: ShopBody) => shop.contactEmail !== '')
+  @Email(L.contactEmailMax)
+  contactEmail?: string | null;
 }
 
 export class UpdateShopBody extends ShopBody {

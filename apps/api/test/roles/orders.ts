@@ -33,5 +33,47 @@ export const ORDERS_ROUTES: Record<string, string> = {
   'GET /orders/:orderId/download-order-maker': MAKER,
   'GET /maker-confirmations/:token': 'public',
   'POST /maker-confirmations/:token': 'public',
+  'PUT /maker-confirmations/:token/estimated-ship-date': 'public',
   'GET /maker-confirmations/:token/sheet': 'public',
 };
+
+/**
+ * What a maker user never reads of an order (DESIGN.md §8): the shop's prices and money, payment,
+ * the buyer and the customer, the staff's memo, flags and errors, the revenue month. Every order
+ * read route is walked with a maker user in orders-maker-view.e2e-spec.ts: none of these keys may
+ * appear anywhere in its answers (and each appears in the staff's, so the check bites).
+ */
+export const HIDDEN_FROM_MAKER_ORDER_FIELDS = [
+  'price_with_tax',
+  'tax',
+  'tax_percentage',
+  'tax_total',
+  'tax_by_rate',
+  'products_total',
+  'total',
+  'settlement_fee',
+  'shipping_fee',
+  'other_fee',
+  'fee',
+  'refund_fee',
+  'maker_shipping_fee',
+  'payment_method',
+  'payment_method_id',
+  'customer',
+  'customer_id',
+  'buyer_name',
+  'buyer_kana',
+  'buyer_tel',
+  'buyer_zip',
+  'buyer_address',
+  'buyer_email',
+  'delivery_kana',
+  'memo',
+  'send_mail_flag',
+  'sent_to_origin_flag',
+  'errors',
+  'error_count',
+  'revenue_month',
+  'ec_order_id',
+  'origin',
+] as const;

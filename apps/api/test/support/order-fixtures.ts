@@ -4,6 +4,8 @@ import type { TestApp } from './test-app';
 export interface FixtureLine {
   makerId: string;
   status?: number;
+  /** Whether the line was ordered from its maker (first_ordered_at): by default, when its status is past paid and not cancelled or refunded. */
+  ordered?: boolean;
   amount?: number;
   priceWithTax?: number;
   taxPercentage?: number;
@@ -46,9 +48,9 @@ export async function givenOrder(
     const lineIds: string[] = [];
     for (const [i, line] of options.lines.entries()) {
       const [row] = await manager.query(
-        `INSERT INTO order_lines (order_id, maker_id, product_name, amount, price_with_tax, tax_percentage, tax, status)
-         VALUES ($1, $2, $3, $4, $5, $6, 0, $7) RETURNING id`,
-        [order.id, line.makerId, `商品 ${i + 1}`, line.amount ?? 1, line.priceWithTax ?? 1100, line.taxPercentage ?? 10, line.status ?? 1],
+        `INSERT INTO order_lines (order_id, maker_id, product_name, amount, price_with_tax, tax_percentage, tax, status, first_ordered_at)
+         VALUES ($1, $2, $3, $4, $5, $6, 0, $7, CASE WHEN $8 THEN now() END) RETURNING id`,
+        [order.id, line.makerId, `商品 ${i + 1}`, line.amount ?? 1, line.priceWithTax ?? 1100, line.taxPercentage ?? 10, line.status ?? 1, line.ordered ?? ![1, 2, 7, 8].includes(line.status ?? 1)],
       );
       lineIds.push(String(row.id));
     }

@@ -93,7 +93,12 @@ export async function setOrderState(
 ): Promise<void> {
   await api.dataSource.transaction(async (m) => {
     if (state.lineStatus) {
-      await m.query(`UPDATE order_lines SET status = $2 WHERE order_id = $1 AND ($3::bigint IS NULL OR maker_id = $3)`, [orderId, state.lineStatus, state.lineMakerId ?? null]);
+      // A line past paid (not cancelled or refunded) has been ordered from its maker, as OrderToMaker would have marked it.
+      await m.query(
+        `UPDATE order_lines SET status = $2::smallint, first_ordered_at = CASE WHEN $2::smallint IN (1, 2, 7, 8) THEN first_ordered_at ELSE coalesce(first_ordered_at, now()) END
+          WHERE order_id = $1 AND ($3::bigint IS NULL OR maker_id = $3)`,
+        [orderId, state.lineStatus, state.lineMakerId ?? null],
+      );
     }
     const mk = state.maker;
     if (mk) {

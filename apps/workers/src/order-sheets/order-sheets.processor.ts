@@ -20,6 +20,7 @@ import {
 } from '@oms/infra';
 import { Job } from 'bullmq';
 import { DataSource } from 'typeorm';
+import { configuredSender, contactNote } from '../mail-contact';
 import { slashedJapanDate } from '../mail-dates';
 import { Clock, CLOCK, WORKER_LOGGER, WorkerRuntime } from '../worker-runtime';
 
@@ -92,7 +93,7 @@ export class OrderSheetsProcessor implements OnApplicationBootstrap {
         {
           now,
           faxGateway: this.config.FAX_GATEWAY_ADDRESS,
-          sender: { company: this.config.SENDER_COMPANY, phone: this.config.SENDER_PHONE ?? null, email: this.config.SENDER_EMAIL ?? null },
+          sender: configuredSender(this.config),
         },
       );
       if (!prepared) return null;
@@ -107,7 +108,7 @@ export class OrderSheetsProcessor implements OnApplicationBootstrap {
     });
   }
 
-  /** One mail with the sheet's PDF (and its CSV when the order asks for CSV), Japanese, with a Message-ID per revision. */
+  /** One mail with the sheet's PDF (and its CSV when the order asks for CSV), Japanese, with a Message-ID per revision and the orderer's Reply-To. */
   private async send(sheet: SheetRecord, markSent: (messageId: string) => Promise<void>): Promise<{ messageId: string }> {
     const content = sheetContent(sheet, (sealed) => this.box.open(sealed), this.config.CONSOLE_URL);
     // A fax gateway faxes what it gets: the PDF only. E-mail makers whose order asks for CSV get both.
@@ -126,11 +127,14 @@ export class OrderSheetsProcessor implements OnApplicationBootstrap {
       deliveryName: content.delivery.name,
       confirmUrl: content.confirmUrl,
       expiresAt: slashedJapanDate(content.expiresAt),
+      contactNote: contactNote(content.sender),
     };
     const mail = renderMailTemplate(sheet.method === 'fax' ? 'order-sheet-fax' : 'order-sheet', vars, 'ja');
     const { messageId } = await sendMail(this.transport, this.config.MAIL_FROM, sheet.recipient!, mail, {
       attachments,
       messageId: ownMessageId(`order-sheet-${sheet.id}`, this.config.MAIL_FROM),
+      // The maker's reply goes to the orderer (the shop's contact), not to the no-reply sender.
+      replyTo: content.sender.email,
     });
     await markSent(messageId);
     return { messageId };

@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { japanToday, REMINDER_KINDS, ReminderKind, reminderCron, reminderSchedules, sheetRecipient } from '@oms/domain';
+import { japanToday, OrdererContact, ordererContact, REMINDER_KINDS, ReminderKind, reminderCron, reminderSchedules, sheetRecipient } from '@oms/domain';
 import {
   APP_CONFIG,
   AppConfig,
@@ -17,6 +17,7 @@ import {
 import { Job } from 'bullmq';
 import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
+import { configuredSender, contactNote } from '../mail-contact';
 import { slashedDate, slashedJapanDate } from '../mail-dates';
 import { Clock, CLOCK, WORKER_LOGGER, WorkerRuntime } from '../worker-runtime';
 
@@ -120,9 +121,10 @@ export class RemindersProcessor implements OnApplicationBootstrap, OnApplication
     if (!shop || !days) return { sent: 0, failed: 0, digest: false };
     let sent = 0;
     const failures: string[] = [];
+    const sender = ordererContact(shop.contact, configuredSender(this.config));
     for (const due of await this.reminders.due(this.dataSource.manager, { shopId, kind, days, today })) {
       try {
-        const outcome = await doOnce(this.dataSource, `reminder:${kind}:${due.orderId}:${due.makerId}:${today}`, (manager) => this.remind(manager, due, kind, today, now));
+        const outcome = await doOnce(this.dataSource, `reminder:${kind}:${due.orderId}:${due.makerId}:${today}`, (manager) => this.remind(manager, due, kind, today, now, sender));
         if (outcome.done === 'now' && outcome.detail?.sent) sent++;
       } catch (error) {
         failures.push(`${due.orderNo}/${due.makerName}: ${(error as Error).message}`);
@@ -135,7 +137,8 @@ export class RemindersProcessor implements OnApplicationBootstrap, OnApplication
     return { sent, failed: 0, digest };
   }
 
-  private async remind(manager: DataSource['manager'], due: ReminderDue, kind: ReminderKind, today: string, now: Date) {
+  /** One maker's reminder, signed by the shop's contact (its e-mail the Reply-To), as the sheet was. */
+  private async remind(manager: DataSource['manager'], due: ReminderDue, kind: ReminderKind, today: string, now: Date, sender: OrdererContact) {
     const to = sheetRecipient({ orderMethod: due.orderMethod, email: due.email, fax: due.fax }, this.config.FAX_GATEWAY_ADDRESS);
     if (!to) {
       this.log.warn({ orderId: due.orderId, makerId: due.makerId }, 'no address to remind the maker at');
@@ -146,17 +149,18 @@ export class RemindersProcessor implements OnApplicationBootstrap, OnApplication
       `reminder-${kind}`,
       {
         makerName: due.makerName,
-        senderCompany: this.config.SENDER_COMPANY,
+        senderCompany: sender.company,
         orderNo: due.orderNo,
         makerOrderDate: slashedDate(due.makerOrderDate),
         makerReceiveDate: slashedDate(due.makerReceiveDate),
         estimatedShipDate: slashedDate(due.estimatedShipDate),
         confirmUrl: link?.url ?? '',
         expiresAt: link ? slashedJapanDate(link.expiresAt) : '',
+        contactNote: contactNote(sender),
       },
       'ja',
     );
-    const { messageId } = await sendMail(this.transport, this.config.MAIL_FROM, to, mail);
+    const { messageId } = await sendMail(this.transport, this.config.MAIL_FROM, to, mail, { replyTo: sender.email });
     await this.reminders.recordSent(manager, { ...due, kind, day: today, recipient: to, messageId });
     return { sent: true, to, messageId };
   }

@@ -1,7 +1,7 @@
 import { DomainError } from '../errors';
-import { checkConfirmLink, confirmLinkExpiry, linesAwaitingAnswer } from './confirmation';
+import { canChangeShipDate, checkConfirmLink, confirmLinkExpiry, confirmLinkStage, linesAwaitingAnswer, linesAwaitingShipment, makerAnswerIssues } from './confirmation';
 import { ediHold } from './edi-stop';
-import { initialSheetStatus, isFaxGatewayPattern, isResent, sheetRecipient } from './order-sheet';
+import { initialSheetStatus, isFaxGatewayPattern, isResent, ordererContact, sheetRecipient } from './order-sheet';
 import { addDays, isReminderDue, reminderCron, reminderCutoffs, reminderSchedules } from './reminders';
 
 const code = (fn: () => unknown) => {
@@ -83,10 +83,84 @@ describe('confirmation link', () => {
     expect(linesAwaitingAnswer(lines.slice(1), 'A')).toEqual(['2']);
     expect(linesAwaitingAnswer([lines[3]], 'A')).toEqual([]);
   });
-  it('works until it expires, and once', () => {
+  it('takes an answer until it expires, and once', () => {
     expect(code(() => checkConfirmLink({ expiresAt: new Date('2026-11-22T00:00:01Z'), usedAt: null }, now))).toBeNull();
     expect(code(() => checkConfirmLink({ expiresAt: now, usedAt: null }, now))).toBe('NAL_ORD-132');
     expect(code(() => checkConfirmLink({ expiresAt: new Date('2026-12-01T00:00:00Z'), usedAt: now }, now))).toBe('NAL_ORD-131');
+    // An expired link says so, answered or not.
+    expect(code(() => checkConfirmLink({ expiresAt: now, usedAt: now }, now))).toBe('NAL_ORD-132');
+  });
+  it('changes a ship date on the maker’s accepted lines not shipped, order received before re-order received', () => {
+    const lines = [
+      { id: '1', makerId: 'A', status: 11 as const },
+      { id: '2', makerId: 'A', status: 4 as const },
+      { id: '3', makerId: 'B', status: 4 as const },
+      { id: '4', makerId: 'A', status: 5 as const },
+    ];
+    expect(linesAwaitingShipment(lines, 'A')).toEqual(['2']);
+    expect(linesAwaitingShipment([lines[0], lines[3]], 'A')).toEqual(['1']);
+    expect(linesAwaitingShipment([lines[3]], 'A')).toEqual([]);
+  });
+
+  describe('what a link shows', () => {
+    const open = { expiresAt: new Date('2026-12-01T00:00:00Z'), usedAt: null };
+    const used = { ...open, usedAt: now };
+    const at = (...statuses: (3 | 4 | 5 | 7 | 8 | 2 | 10)[]) => statuses.map((status) => ({ status }));
+    it('asks for the answer while the lines wait and the link is unused', () => {
+      expect(confirmLinkStage(open, now, at(3), null)).toEqual({ stage: 'awaiting_answer', canChangeShipDate: false });
+      expect(confirmLinkStage(open, now, at(10), null).stage).toBe('awaiting_answer');
+      // A sheet sent again after a refusal asks again.
+      expect(confirmLinkStage(open, now, at(3), 3).stage).toBe('awaiting_answer');
+    });
+    it('shows the answer given once answered, the ship date open to change until the lines ship', () => {
+      expect(confirmLinkStage(used, now, at(4), 1)).toEqual({ stage: 'answered', canChangeShipDate: true });
+      expect(confirmLinkStage(used, now, at(4), 2)).toEqual({ stage: 'answered', canChangeShipDate: true });
+      expect(confirmLinkStage(used, now, at(5), 1)).toEqual({ stage: 'answered', canChangeShipDate: false });
+      expect(confirmLinkStage(used, now, at(3), 3)).toEqual({ stage: 'answered', canChangeShipDate: false });
+      // A fresh link (a reminder's) on an answered order shows the answer too.
+      expect(confirmLinkStage(open, now, at(4), 1)).toEqual({ stage: 'answered', canChangeShipDate: true });
+    });
+    it('is used up when staff moved the lines elsewhere, and expired when expired', () => {
+      expect(code(() => confirmLinkStage(used, now, at(8, 7), 1))).toBe('NAL_ORD-131');
+      expect(code(() => confirmLinkStage(open, now, at(2), null))).toBe('NAL_ORD-131');
+      expect(code(() => confirmLinkStage(used, now, at(3), null))).toBe('NAL_ORD-131');
+      expect(code(() => confirmLinkStage({ ...used, expiresAt: now }, now, at(4), 1))).toBe('NAL_ORD-132');
+    });
+    it('lets an accepted or undecided answer change its date while a line awaits shipment', () => {
+      expect(canChangeShipDate(1, at(4, 5))).toBe(true);
+      expect(canChangeShipDate(3, at(4))).toBe(false);
+      expect(canChangeShipDate(null, at(4))).toBe(false);
+    });
+  });
+
+  it('needs the ship date of a maker that accepts, today or later; none of one that refuses', () => {
+    const today = '2026-11-22';
+    expect(makerAnswerIssues({ confirmStatus: 1, estimatedShipDate: null }, today)).toEqual([{ field: 'estimated_ship_date', errorCode: 'required' }]);
+    expect(makerAnswerIssues({ confirmStatus: 1 }, today)).toEqual([{ field: 'estimated_ship_date', errorCode: 'required' }]);
+    expect(makerAnswerIssues({ confirmStatus: 1, estimatedShipDate: '2026-11-21' }, today)).toEqual([{ field: 'estimated_ship_date', errorCode: 'date_not_before_today' }]);
+    expect(makerAnswerIssues({ confirmStatus: 1, estimatedShipDate: today }, today)).toEqual([]);
+    expect(makerAnswerIssues({ confirmStatus: 2, estimatedShipDate: null }, today)).toEqual([]);
+    expect(makerAnswerIssues({ confirmStatus: 2, estimatedShipDate: '2026-01-01' }, today)).toEqual([{ field: 'estimated_ship_date', errorCode: 'date_not_before_today' }]);
+    expect(makerAnswerIssues({ confirmStatus: 3, estimatedShipDate: '2020-01-01' }, today)).toEqual([]);
+  });
+});
+
+describe('who orders (the orderer on sheets and mails to makers)', () => {
+  const fallback = { company: 'OMS 受発注センター', phone: '03-0000-0000', email: 'center@oms.example' };
+  const none = { name: '家具店', contactCompany: null, contactPerson: null, contactPhone: null, contactFax: null, contactEmail: null };
+  it('is the shop’s contact when it has one, its company defaulting to the shop’s name', () => {
+    expect(ordererContact({ ...none, contactCompany: ' 株式会社家具 ', contactPerson: '佐藤', contactPhone: '03-1', contactFax: '03-2', contactEmail: 'a@b.jp' }, fallback)).toEqual({
+      company: '株式会社家具',
+      person: '佐藤',
+      phone: '03-1',
+      fax: '03-2',
+      email: 'a@b.jp',
+    });
+    // Never a mix with the fallback: a shop phone beside the centre's e-mail would mislead.
+    expect(ordererContact({ ...none, contactPhone: '03-1' }, fallback)).toEqual({ company: '家具店', person: null, phone: '03-1', fax: null, email: null });
+  });
+  it('is the configured sender when the shop has none', () => {
+    expect(ordererContact({ ...none, contactCompany: '  ' }, fallback)).toEqual({ ...fallback, person: null, fax: null });
   });
 });
 
@@ -106,6 +180,8 @@ describe('reminders', () => {
     expect(isReminderDue('confirm', part, 2, '2026-11-21')).toBe(false);
     expect(isReminderDue('confirm', part, 2, '2026-11-22')).toBe(true);
     expect(isReminderDue('confirm', { ...part, makerReceiveDate: '2026-11-21' }, 2, '2026-11-30')).toBe(false);
+    // A refusal (no receive date) is an answer all the same.
+    expect(isReminderDue('confirm', { ...part, confirmStatus: 3 }, 2, '2026-11-30')).toBe(false);
   });
   it('reminds of a shipment after the estimated ship date, or days after an undecided answer', () => {
     const received = { ...part, makerReceiveDate: '2026-11-21', confirmStatus: 1, estimatedShipDate: '2026-11-25' };

@@ -40,3 +40,38 @@ export function initialSheetStatus(hold: EdiHold | null, recipient: string | nul
 export function isResent(earlier: readonly { status: SheetStatus }[]): boolean {
   return earlier.some((s) => s.status === 'sent');
 }
+
+/** Who orders from the maker, as order sheets print it and mails to makers sign it. */
+export interface OrdererContact {
+  company: string;
+  person: string | null;
+  phone: string | null;
+  fax: string | null;
+  email: string | null;
+}
+
+export interface ShopContact {
+  name: string;
+  contactCompany: string | null;
+  contactPerson: string | null;
+  contactPhone: string | null;
+  contactFax: string | null;
+  contactEmail: string | null;
+}
+
+/**
+ * The shop's contact when it has one (its company defaulting to the shop's name), else the
+ * system-wide sender (SENDER_* settings). Never a mix: a shop's phone beside another sender's
+ * company would send the maker to the wrong people.
+ */
+export function ordererContact(shop: ShopContact, fallback: { company: string; phone: string | null; email: string | null }): OrdererContact {
+  const own = [shop.contactCompany, shop.contactPerson, shop.contactPhone, shop.contactFax, shop.contactEmail].some((v) => v?.trim());
+  if (!own) return { company: fallback.company, person: null, phone: fallback.phone, fax: null, email: fallback.email };
+  return {
+    company: shop.contactCompany?.trim() || shop.name,
+    person: shop.contactPerson?.trim() || null,
+    phone: shop.contactPhone?.trim() || null,
+    fax: shop.contactFax?.trim() || null,
+    email: shop.contactEmail?.trim() || null,
+  };
+}

@@ -56,7 +56,8 @@ export function isReminderDue(
   today: string,
 ): boolean {
   const cut = reminderCutoffs(kind, days, today);
-  if (kind === 'confirm') return part.firstSheetSentOn !== null && part.makerReceiveDate === null && part.firstSheetSentOn <= cut.sentOnOrBefore!;
+  // A refusal is an answer (it records no receive date): staff act on it, the maker is not asked again.
+  if (kind === 'confirm') return part.firstSheetSentOn !== null && part.makerReceiveDate === null && part.confirmStatus !== 3 && part.firstSheetSentOn <= cut.sentOnOrBefore!;
   // A maker that refused has nothing to ship.
   if (part.makerReceiveDate === null || part.shipDate !== null || part.confirmStatus === 3) return false;
   return part.estimatedShipDate !== null ? part.estimatedShipDate < cut.estimatedShipBefore! : part.makerReceiveDate <= cut.receivedOnOrBefore!;

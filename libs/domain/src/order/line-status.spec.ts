@@ -1,6 +1,8 @@
 import {
   isLineStatus,
+  isVisibleToMaker,
   LINE_STATUS,
+  LINE_STATUS_LABELS_JA,
   LINE_STATUS_NAMES,
   LINE_STATUSES,
   LINE_TRANSITIONS,
@@ -24,6 +26,19 @@ describe('line statuses', () => {
 
   it('names every code and back', () => {
     for (const status of LINE_STATUSES) expect(LINE_STATUS[LINE_STATUS_NAMES[status]]).toBe(status);
+  });
+
+  it('labels every status in Japanese', () => {
+    expect(Object.keys(LINE_STATUS_LABELS_JA).map(Number).sort((a, b) => a - b)).toEqual([...LINE_STATUSES].sort((a, b) => a - b));
+    expect(LINE_STATUS_LABELS_JA[S.ordered]).toBe('発注済み');
+  });
+
+  it('shows a maker a line from the moment it is ordered from it, never unpaid or paid', () => {
+    const ordered = '2026-11-20T01:00:00.000Z';
+    for (const status of LINE_STATUSES) {
+      expect(isVisibleToMaker({ status, firstOrderedAt: ordered })).toBe(status !== S.unpaid && status !== S.paid);
+      expect(isVisibleToMaker({ status, firstOrderedAt: null })).toBe(false);
+    }
   });
 
   it('knows a status code from anything else', () => {

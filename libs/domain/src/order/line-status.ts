@@ -45,6 +45,14 @@ export const ORDER_COMMANDS = [
 
 export type OrderCommandName = (typeof ORDER_COMMANDS)[number];
 
+/**
+ * What the status history records besides the commands of the table: a maker's refusal (the lines
+ * stay ordered, 3 → 3, the reason as the row's note) and a changed estimated ship date (the line
+ * keeps its status, the dates as the note).
+ */
+export const HISTORY_ONLY_COMMANDS = ['maker_refused', 'maker_ship_date_changed'] as const;
+export type HistoryCommandName = OrderCommandName | (typeof HISTORY_ONLY_COMMANDS)[number];
+
 export interface LineTransition {
   readonly command: OrderCommandName;
   readonly from: LineStatus;
@@ -102,6 +110,33 @@ export const CLOSED_STATUSES: readonly LineStatus[] = [S.cancel, S.refunded];
 
 /** Workflow order used for the order's summary status: the least advanced live line wins. */
 const PROGRESS: readonly LineStatus[] = [S.unpaid, S.paid, S.ordered, S.reordered, S.orderReceived, S.reorderReceived, S.shipped, S.reshipped, S.returned, S.delivered, S.refunded, S.cancel];
+
+/**
+ * A maker sees a line from the moment it is ordered from the maker (DESIGN.md §8): ordered and every
+ * later status, and a cancelled or refunded line that had been ordered (`firstOrderedAt`, set by
+ * OrderToMaker). Unpaid and paid lines are the shop's business, also after a step back from ordered.
+ */
+export const HIDDEN_FROM_MAKER_STATUSES: readonly LineStatus[] = [S.unpaid, S.paid];
+
+export function isVisibleToMaker(line: { status: LineStatus; firstOrderedAt: string | Date | null }): boolean {
+  return line.firstOrderedAt !== null && !HIDDEN_FROM_MAKER_STATUSES.includes(line.status);
+}
+
+/** The statuses' Japanese labels, as the console shows them (documents and CSV files are Japanese). */
+export const LINE_STATUS_LABELS_JA: Readonly<Record<LineStatus, string>> = {
+  [S.unpaid]: '未入金',
+  [S.paid]: '入金済み',
+  [S.ordered]: '発注済み',
+  [S.orderReceived]: '受注済み',
+  [S.shipped]: '出荷済み',
+  [S.delivered]: '配達完了',
+  [S.refunded]: '返金済み',
+  [S.cancel]: 'キャンセル',
+  [S.returned]: '返品',
+  [S.reordered]: '再発注済み',
+  [S.reorderReceived]: '再受注済み',
+  [S.reshipped]: '再出荷済み',
+};
 
 export function summaryStatus(statuses: readonly LineStatus[]): LineStatus {
   const live = statuses.filter((s) => !CLOSED_STATUSES.includes(s));

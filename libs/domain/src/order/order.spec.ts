@@ -1,6 +1,6 @@
 import { DomainError } from '../errors';
 import { LINE_STATUS, LINE_STATUSES, LINE_TRANSITIONS, LineStatus, ORDER_COMMANDS, OrderCommandName } from './line-status';
-import { MAKER_CONFIRM_STATUS, MakerPartState, Order, OrderLineState, OrderState, TimelinePeriod } from './order';
+import { MAKER_CONFIRM_STATUS, MakerConfirmStatus, MakerPartState, Order, OrderLineState, OrderState, TimelinePeriod } from './order';
 import { OrderFees } from './order-totals';
 import { PAYMENT_METHOD, PaymentMethodRule } from './payment-rules';
 
@@ -102,7 +102,7 @@ function expectWalk(order: Order, command: OrderCommandName, from: LineStatus, o
   if ('refusedWith' in outcome) {
     expect(code).toBe(outcome.refusedWith);
     expect(statusesOf(order)).toEqual(before);
-    expect(order.recorded()).toEqual({ command: null, changes: [], events: [] });
+    expect(order.recorded()).toEqual({ command: null, note: null, changes: [], events: [] });
     return;
   }
   const { to } = outcome;
@@ -229,17 +229,22 @@ describe('Order: rules with their codes', () => {
       expect(order.recorded().events).toEqual([]);
     });
 
-    it('keeps refused lines where they are and records the refusal per maker', () => {
+    it('keeps refused lines where they are, as a history row each with the reason, and records the refusal per maker', () => {
       const order = ordered();
       order.makerReceive(['L1', 'L2'], { makerReceiveDate: '2025-04-03', confirmStatus: MAKER_CONFIRM_STATUS.notAccepted, refusalReason: '  out of stock  ' });
       expect(statusesOf(order)).toEqual({ L1: S.ordered, L2: S.ordered });
-      expect(order.recorded().command).toBe('maker_receive');
-      expect(order.recorded().changes).toEqual([]);
+      expect(order.recorded().command).toBe('maker_refused');
+      expect(order.recorded().note).toBe('out of stock');
+      expect(order.recorded().changes).toEqual([
+        { lineId: 'L1', from: S.ordered, to: S.ordered },
+        { lineId: 'L2', from: S.ordered, to: S.ordered },
+      ]);
       expect(order.recorded().events.map((e) => [e.type, e.payload])).toEqual([
         ['order.maker_refused', { orderId: '1', lineIds: ['L1'], makerId: '10', confirmStatus: 3 }],
         ['order.maker_refused', { orderId: '1', lineIds: ['L2'], makerId: '20', confirmStatus: 3 }],
       ]);
-      expect(order.snapshot().makers[0]).toMatchObject({ confirmStatus: 3, refusalReason: 'out of stock', makerReceiveDate: '2025-04-03' });
+      // A refusal receives nothing: no receive date, no ship date.
+      expect(order.snapshot().makers[0]).toMatchObject({ confirmStatus: 3, refusalReason: 'out of stock', makerReceiveDate: null, estimatedShipDate: null });
     });
 
     it.each([MAKER_CONFIRM_STATUS.accepted, MAKER_CONFIRM_STATUS.shipDateUndecided])('moves the lines on with confirm status %i', (confirmStatus) => {
@@ -250,6 +255,39 @@ describe('Order: rules with their codes', () => {
       expect(order.recorded().events).toEqual([
         { type: 'order.maker_received', aggregateType: 'order', aggregateId: '1', payload: { orderId: '1', lineIds: ['L1'], makerId: '10', confirmStatus } },
       ]);
+    });
+
+    describe('a changed estimated ship date', () => {
+      const received = (confirmStatus: MakerConfirmStatus, status: LineStatus = S.orderReceived) =>
+        orderOf({ lines: [line('L1', '10', status), line('L2', '10', status)], makers: [makerPart('10', { confirmStatus, estimatedShipDate: '2025-04-09' })] });
+
+      it('keeps the lines where they are and notes the change in their history', () => {
+        const order = received(MAKER_CONFIRM_STATUS.accepted);
+        order.changeEstimatedShipDate(['L1', 'L2'], '2025-04-15', '2025-04-05');
+        expect(statusesOf(order)).toEqual({ L1: S.orderReceived, L2: S.orderReceived });
+        expect(order.recorded()).toMatchObject({
+          command: 'maker_ship_date_changed',
+          note: '2025-04-09 → 2025-04-15',
+          changes: [
+            { lineId: 'L1', from: S.orderReceived, to: S.orderReceived },
+            { lineId: 'L2', from: S.orderReceived, to: S.orderReceived },
+          ],
+        });
+        expect(eventTypes(order)).toEqual(['order.maker_ship_date_changed']);
+        expect(order.snapshot().makers[0]).toMatchObject({ estimatedShipDate: '2025-04-15', confirmStatus: 1 });
+      });
+
+      it('decides an undecided answer: it becomes accepted', () => {
+        const order = received(MAKER_CONFIRM_STATUS.shipDateUndecided, S.reorderReceived);
+        order.changeEstimatedShipDate(['L1'], '2025-04-05', '2025-04-05');
+        expect(order.snapshot().makers[0].confirmStatus).toBe(MAKER_CONFIRM_STATUS.accepted);
+      });
+
+      it('refuses a past date, lines not awaiting shipment, and a part not accepted', () => {
+        expect(refusal(() => received(MAKER_CONFIRM_STATUS.accepted).changeEstimatedShipDate(['L1'], '2025-04-04', '2025-04-05'))).toBe('NAL-422');
+        expect(refusal(() => received(MAKER_CONFIRM_STATUS.accepted, S.shipped).changeEstimatedShipDate(['L1'], '2025-04-15', '2025-04-05'))).toBe('NAL_ORD-086');
+        expect(refusal(() => received(MAKER_CONFIRM_STATUS.notAccepted).changeEstimatedShipDate(['L1'], '2025-04-15', '2025-04-05'))).toBe('NAL_ORD-086');
+      });
     });
 
     it('keeps the estimated ship date unless one is given', () => {
@@ -446,6 +484,7 @@ describe('Order: what commands record', () => {
     expect(statusesOf(order)).toEqual({ L1: S.delivered });
     expect(order.recorded()).toEqual({
       command: 'change_revenue',
+      note: null,
       changes: [{ lineId: 'L1', from: S.delivered, to: S.delivered }],
       events: [{ type: 'order.revenue_changed', aggregateType: 'order', aggregateId: '1', payload: { orderId: '1', lineIds: ['L1'], revenueMonth: '2025-05' } }],
     });

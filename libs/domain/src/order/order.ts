@@ -1,6 +1,6 @@
-import { DomainError } from '../errors';
+import { DomainError, FieldValidationError } from '../errors';
 import type { DomainEvent } from '../events';
-import { CLOSED_STATUSES, LINE_STATUS, LineStatus, LineTransition, OrderCommandName, summaryStatus, transitionsFrom } from './line-status';
+import { CLOSED_STATUSES, HistoryCommandName, LINE_STATUS, LineStatus, LineTransition, OrderCommandName, summaryStatus, transitionsFrom } from './line-status';
 import { OrderFees, orderTotals, OrderTotals } from './order-totals';
 import { paymentCanFollowShipment, PaymentMethodRule, refundFeeFor } from './payment-rules';
 
@@ -17,6 +17,8 @@ export interface OrderLineState {
   status: LineStatus;
   /** The status the line had before its current one, from its history (null or absent: not known). */
   previousStatus?: LineStatus | null;
+  /** When the line was first ordered from its maker (null: never; absent: not read). The maker sees it from then on (isVisibleToMaker). */
+  readonly firstOrderedAt?: string | null;
   readonly amount: number;
   readonly priceWithTax: number;
   readonly taxPercentage: number;
@@ -74,7 +76,9 @@ export const hasDeliveryInfo = (part: DeliveryInfo) => Boolean(part.shipDate && 
 export class Order {
   private readonly changes: LineStatusChange[] = [];
   private readonly events: OrderEvent[] = [];
-  private command: OrderCommandName | null = null;
+  private command: HistoryCommandName | null = null;
+  /** What the history rows of the last command note besides the statuses (a refusal's reason, a ship date's change). */
+  private note: string | null = null;
 
   private constructor(private readonly state: OrderState) {}
 
@@ -114,9 +118,9 @@ export class Order {
     );
   }
 
-  /** What the last command did: its name, the line changes, the events. */
-  recorded(): { command: OrderCommandName | null; changes: readonly LineStatusChange[]; events: readonly OrderEvent[] } {
-    return { command: this.command, changes: [...this.changes], events: [...this.events] };
+  /** What the last command did: its name, the line changes (one history row each, with the note), the events. */
+  recorded(): { command: HistoryCommandName | null; note: string | null; changes: readonly LineStatusChange[]; events: readonly OrderEvent[] } {
+    return { command: this.command, note: this.note, changes: [...this.changes], events: [...this.events] };
   }
 
   /** PUT /orders/paid: 1 → 2. Answers whether every live line is now paid (the console then offers to order). */
@@ -143,7 +147,9 @@ export class Order {
 
   /**
    * 3 → 4 and 10 → 11 with the maker's answer. A maker that does not accept (3) keeps the lines
-   * where they are and needs a reason; staff see it as an order error.
+   * where they are and needs a reason; the refusal is a history row of its own (3 → 3, the reason
+   * as its note) and staff see it as an order error. A refusal receives nothing: no receive date,
+   * no ship date.
    */
   makerReceive(
     lineIds: readonly string[],
@@ -153,16 +159,43 @@ export class Order {
     const transition = this.transition('maker_receive', lines);
     const refused = answer.confirmStatus === MAKER_CONFIRM_STATUS.notAccepted;
     if (refused && !answer.refusalReason?.trim()) throw new DomainError('NAL_ORD-103');
-    this.command = 'maker_receive';
     for (const [makerId, makerLines] of this.byMaker(lines)) {
       const part = this.part(makerId);
       part.confirmStatus = answer.confirmStatus;
       part.refusalReason = refused ? answer.refusalReason!.trim() : null;
-      part.makerReceiveDate = answer.makerReceiveDate;
-      if (answer.estimatedShipDate !== undefined) part.estimatedShipDate = answer.estimatedShipDate;
+      part.makerReceiveDate = refused ? null : answer.makerReceiveDate;
+      if (refused) part.estimatedShipDate = null;
+      else if (answer.estimatedShipDate !== undefined) part.estimatedShipDate = answer.estimatedShipDate;
       this.record(refused ? 'order.maker_refused' : 'order.maker_received', makerLines, { makerId, confirmStatus: answer.confirmStatus });
     }
-    if (!refused) this.apply('maker_receive', lines, transition.to!);
+    if (refused) {
+      this.apply('maker_refused', lines, this.sharedStatus(lines));
+      this.note = answer.refusalReason!.trim();
+    } else this.apply('maker_receive', lines, transition.to!);
+  }
+
+  /**
+   * A maker that answered (accepted, or ship date undecided) changes its estimated ship date until
+   * the lines ship: lines order received or re-order received, a date not before today. The lines
+   * keep their status; the history notes the change. A date given after 'ship date undecided'
+   * decides it: the answer becomes accepted.
+   */
+  changeEstimatedShipDate(lineIds: readonly string[], estimatedShipDate: string, today: string): void {
+    const lines = this.select(lineIds);
+    const status = this.sharedStatus(lines);
+    if (status !== LINE_STATUS.orderReceived && status !== LINE_STATUS.reorderReceived) throw new DomainError('NAL_ORD-086');
+    if (estimatedShipDate < today) throw new FieldValidationError([{ field: 'estimated_ship_date', errorCode: 'date_not_before_today' }]);
+    const notes: string[] = [];
+    for (const [makerId, makerLines] of this.byMaker(lines)) {
+      const part = this.part(makerId);
+      if (part.confirmStatus !== MAKER_CONFIRM_STATUS.accepted && part.confirmStatus !== MAKER_CONFIRM_STATUS.shipDateUndecided) throw new DomainError('NAL_ORD-086');
+      notes.push(`${part.estimatedShipDate ?? '—'} → ${estimatedShipDate}`);
+      part.estimatedShipDate = estimatedShipDate;
+      part.confirmStatus = MAKER_CONFIRM_STATUS.accepted;
+      this.record('order.maker_ship_date_changed', makerLines, { makerId, estimatedShipDate });
+    }
+    this.apply('maker_ship_date_changed', lines, status);
+    this.note = [...new Set(notes)].join(', ');
   }
 
   /** 4 → 5 and 11 → 12, with delivery info (088) and a ship date that can be selected (191). */
@@ -270,7 +303,7 @@ export class Order {
     return transitionsFrom(command, from).filter((t) => t.when !== 'payment_not_required_or_postpaid' || paymentCanFollowShipment(this.state.paymentMethod));
   }
 
-  private apply(command: OrderCommandName, lines: OrderLineState[], to: LineStatus): void {
+  private apply(command: HistoryCommandName, lines: OrderLineState[], to: LineStatus): void {
     this.command = command;
     for (const line of lines) {
       this.changes.push({ lineId: line.id, from: line.status, to });

@@ -16,6 +16,11 @@ export const SHOP_LIMITS = {
   reminderDaysMax: 7,
   reminderHourMin: 0,
   reminderHourMax: 23,
+  /** The shop's contact for makers (order sheets, Reply-To): the maker's own limits (SPEC.md §5). */
+  contactCompanyMax: 100,
+  contactPersonMax: 100,
+  contactPhoneMax: 15,
+  contactEmailMax: 100,
 } as const;
 
 /** The two supported online-shop platforms; the SPEC does not name them (labels live in the console's texts). */

@@ -1,4 +1,4 @@
-import { japanToday } from '@oms/domain';
+import { japanDateTime, japanToday } from '@oms/domain';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
@@ -150,7 +150,13 @@ function drawParties(doc: Doc, content: OrderSheetContent): void {
   doc.text(shop.name, fromX, doc.y, { width: fromWidth });
   setFont(doc, FONT.regular, SIZE.body);
   doc.text(
-    presentLines([sender.company, sender.phone && `TEL: ${sender.phone}`, sender.email && `E-mail: ${sender.email}`]),
+    presentLines([
+      sender.company,
+      sender.person && `担当: ${sender.person}`,
+      sender.phone && `TEL: ${sender.phone}`,
+      sender.fax && `FAX: ${sender.fax}`,
+      sender.email && `E-mail: ${sender.email}`,
+    ]),
     fromX,
     doc.y,
     { width: fromWidth },
@@ -427,11 +433,8 @@ function japaneseDate(isoDate: string): string {
   return `${year}年${month}月${day}日`;
 }
 
-// Japan has no daylight saving, so a fixed offset gives the Japan wall-clock time exactly.
-const JAPAN_OFFSET_MS = 9 * 60 * 60 * 1000;
-
 function japanTime(at: Date): string {
-  return new Date(at.getTime() + JAPAN_OFFSET_MS).toISOString().slice(11, 16);
+  return japanDateTime(at).slice(11, 16);
 }
 
 /** Joins the lines that have a value (null, undefined and '' are left out). */

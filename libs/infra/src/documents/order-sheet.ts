@@ -23,7 +23,8 @@ export interface OrderSheetContent {
   /** Printed as the Japan date; also the PDF's CreationDate, so the same content renders the same bytes. */
   issuedAt: Date;
   shop: { name: string };
-  sender: { company: string; phone: string | null; email: string | null };
+  /** Who orders: the shop's contact, else the SENDER_* settings (ordererContact). Sheets made before contacts existed lack person and fax. */
+  sender: { company: string; person?: string | null; phone: string | null; fax?: string | null; email: string | null };
   maker: { name: string; code: string; fax: string | null; email: string | null };
   lines: OrderSheetLine[];
   delivery: {

@@ -44,16 +44,26 @@ export function createMailTransport(smtpUrl: string): Transporter {
 
 /**
  * Sends one mail. `messageId`, when given, is fixed by the caller (e.g. one per order sheet
- * revision), so a copy that a crash made go twice can be recognised as the same message.
+ * revision), so a copy that a crash made go twice can be recognised as the same message;
+ * `replyTo` is where replies go.
  */
 export async function sendMail(
   transport: Transporter,
   from: string,
   to: string,
   mail: RenderedMail,
-  extra: { attachments?: MailAttachment[]; messageId?: string } = {},
+  extra: { attachments?: MailAttachment[]; messageId?: string; replyTo?: string | null } = {},
 ): Promise<{ messageId: string }> {
-  const info = await transport.sendMail({ from, to, subject: mail.subject, text: mail.text, attachments: extra.attachments, messageId: extra.messageId });
+  const info = await transport.sendMail({
+    from,
+    to,
+    subject: mail.subject,
+    text: mail.text,
+    attachments: extra.attachments,
+    messageId: extra.messageId,
+    // Mail goes out from a no-reply sender; a reply reaches whoever the mail names (a shop's contact).
+    ...(extra.replyTo ? { replyTo: extra.replyTo } : {}),
+  });
   return { messageId: info.messageId };
 }
 

@@ -1,4 +1,4 @@
-import { ediHold, initialSheetStatus, isResent, OrderMethod, SHEET_LINE_STATUSES, SheetReason, sheetRecipient, SheetStatus } from '@oms/domain';
+import { ediHold, initialSheetStatus, isResent, OrderMethod, ordererContact, SHEET_LINE_STATUSES, SheetReason, sheetRecipient, SheetStatus } from '@oms/domain';
 import { EntityManager } from 'typeorm';
 import { orderSheetCsv, OrderSheetContent, renderOrderSheetPdf, yen } from '../documents';
 import { confirmUrl } from './confirm-links';
@@ -19,7 +19,8 @@ export interface SheetRequest {
 export interface SheetSettings {
   now: Date;
   faxGateway: string;
-  sender: OrderSheetContent['sender'];
+  /** Who orders when the shop has no contact of its own (SENDER_* settings). */
+  sender: { company: string; phone: string | null; email: string | null };
 }
 
 /** A sheet revision as the worker sends it. `content` lacks the link, which only the sealed token makes. */
@@ -94,7 +95,8 @@ export class OrderSheetsRepository {
 
     const [order] = await manager.query(
       `SELECT o.order_no, o.branch_no, o.total, o.payment_method_id, o.file_type, o.delivery_name, o.delivery_zip, o.delivery_address, o.delivery_tel,
-              o.preferred_date, o.preferred_period, o.edi_note, o.supplier_memo, s.name AS shop_name, s.edi_stop_amount, s.np_limit_amount
+              o.preferred_date, o.preferred_period, o.edi_note, o.supplier_memo, s.name AS shop_name, s.edi_stop_amount, s.np_limit_amount,
+              s.contact_company, s.contact_person, s.contact_phone, s.contact_fax, s.contact_email
          FROM orders o JOIN shops s ON s.id = o.shop_id WHERE o.id = $1`,
       [request.orderId],
     );
@@ -127,7 +129,17 @@ export class OrderSheetsRepository {
       resent: isResent(earlier),
       issuedAt: settings.now.toISOString(),
       shop: { name: order.shop_name },
-      sender: settings.sender,
+      sender: ordererContact(
+        {
+          name: order.shop_name,
+          contactCompany: order.contact_company,
+          contactPerson: order.contact_person,
+          contactPhone: order.contact_phone,
+          contactFax: order.contact_fax,
+          contactEmail: order.contact_email,
+        },
+        settings.sender,
+      ),
       maker: { name: maker.name, code: maker.code, fax: maker.fax, email: maker.email },
       lines: lines.map((l) => ({
         productName: l.product_name,

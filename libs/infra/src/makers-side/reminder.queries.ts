@@ -1,4 +1,4 @@
-import { AWAITING_ANSWER_STATUSES, AWAITING_SHIPMENT_STATUSES, confirmLinkExpiry, OrderMethod, ReminderKind, reminderCutoffs } from '@oms/domain';
+import { AWAITING_ANSWER_STATUSES, AWAITING_SHIPMENT_STATUSES, confirmLinkExpiry, MAKER_CONFIRM_STATUS, OrderMethod, ReminderKind, reminderCutoffs, ShopContact } from '@oms/domain';
 import { EntityManager } from 'typeorm';
 import { confirmUrl, issueConfirmLink } from './confirm-links';
 
@@ -27,18 +27,34 @@ const DATE = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
 export class ReminderQueries {
   async shop(manager: EntityManager, shopId: string) {
     const [row] = await manager.query(
-      `SELECT s.id::text, s.name, s.order_reminder_days, s.ship_reminder_days, u.email AS owner_email
+      `SELECT s.id::text, s.name, s.order_reminder_days, s.ship_reminder_days, u.email AS owner_email,
+              s.contact_company, s.contact_person, s.contact_phone, s.contact_fax, s.contact_email
          FROM shops s LEFT JOIN users u ON u.id = s.owner_user_id AND u.status = 'valid'
         WHERE s.id = $1 AND s.deleted_at IS NULL`,
       [shopId],
     );
     return row
-      ? { id: row.id as string, name: row.name as string, orderReminderDays: row.order_reminder_days as number | null, shipReminderDays: row.ship_reminder_days as number | null, ownerEmail: row.owner_email as string | null }
+      ? {
+          id: row.id as string,
+          name: row.name as string,
+          orderReminderDays: row.order_reminder_days as number | null,
+          shipReminderDays: row.ship_reminder_days as number | null,
+          ownerEmail: row.owner_email as string | null,
+          contact: {
+            name: row.name as string,
+            contactCompany: row.contact_company as string | null,
+            contactPerson: row.contact_person as string | null,
+            contactPhone: row.contact_phone as string | null,
+            contactFax: row.contact_fax as string | null,
+            contactEmail: row.contact_email as string | null,
+          } satisfies ShopContact,
+        }
       : null;
   }
 
   /**
-   * confirm: first sent a sheet on or before today − days (Japan date), lines still with the maker unanswered;
+   * confirm: first sent a sheet on or before today − days (Japan date), lines still with the maker unanswered
+   * (a refusal is an answer: staff act on it);
    * ship: accepted or 'undecided', not shipped, past the estimated ship date (or, with none,
    * received on or before today − days). Not yet reminded today.
    */
@@ -46,7 +62,7 @@ export class ReminderQueries {
     const cut = reminderCutoffs(run.kind, run.days, run.today);
     const when =
       run.kind === 'confirm'
-        ? `om.maker_order_date IS NOT NULL AND om.maker_receive_date IS NULL
+        ? `om.maker_order_date IS NOT NULL AND om.maker_receive_date IS NULL AND om.confirm_status IS DISTINCT FROM ${MAKER_CONFIRM_STATUS.notAccepted}
            AND EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = om.order_id AND l.maker_id = om.maker_id AND l.status = ANY($5::smallint[]))
            -- Days count from when the maker first got a sheet (a held or failed one reached nobody).
            AND (SELECT min((s.sent_at AT TIME ZONE 'Asia/Tokyo')::date) FROM order_sheets s

@@ -1,5 +1,6 @@
 import { ANSWER_DAYS_WHEN_UNSET, AWAITING_ANSWER_STATUSES, AWAITING_SHIPMENT_STATUSES, MAKER_CONFIRM_STATUS, OrderTodo, SHOP_LIMITS } from '@oms/domain';
 import { containsPattern } from '../database/sql';
+import { makerParam, makerSeesLine, makerSeesOrder } from './maker-scope';
 
 /**
  * The order list (docs/orders-api.md "Reads") as SQL over `orders` alone: every filter reads the
@@ -25,13 +26,20 @@ export interface OrderListFilters {
   deliveryInfo?: 0 | 1;
   /** 0: no errors, 1: at least one. */
   hasErrors?: 0 | 1;
-  /** Order number, EC order id, buyer name, kana, phone (as written or digits only) or e-mail contains it. */
+  /**
+   * Order number, EC order id, buyer name, kana, phone (as written or digits only) or e-mail contains
+   * it; for a maker user, the order number or the delivery name (it may not probe the buyer's contact).
+   */
   keyword?: string;
   /** Orders with a maker part that waits on staff (libs/domain dashboard/order-todos.ts), as of `today`. */
   todo?: OrderTodo;
   /** `YYYY-MM-DD`, Japan: the day `todo` is judged on (required with it). */
   today?: string;
-  /** A maker user: only orders with a line of this maker (and the maker dates of its own part). */
+  /**
+   * A maker user (undefined: staff): only orders with a line it may see (makerSeesLine), every
+   * filter read on those lines and its own part; `maker_id` and `has_errors` are ignored (order
+   * errors are the staff's).
+   */
   onlyMakerId?: string | null;
 }
 
@@ -86,16 +94,22 @@ function placeholder(params: unknown[]): (value: unknown, cast?: string) => stri
 export function orderListWhere(filters: OrderListFilters, params: unknown[], forEstimate = false, makerFromParts = false): string {
   const where: string[] = [];
   const param = placeholder(params);
-  const makerScope = filters.onlyMakerId !== undefined ? (filters.onlyMakerId ?? '0') : null;
+  const makerScope = makerParam(filters.onlyMakerId);
   // makerFromParts: the list runs over the maker parts `mp` (see orderListSql), which carry the maker.
   const listedMaker = makerScope ?? filters.makerId;
   if (makerFromParts && listedMaker) where.push(`mp.maker_id = ${param(listedMaker, '::bigint')}`);
-  else if (makerScope !== null) where.push(`o.maker_ids @> ARRAY[${param(makerScope, '::bigint')}]`);
+  if (makerScope !== null) {
+    const maker = param(makerScope, '::bigint');
+    if (!makerFromParts) where.push(`o.maker_ids @> ARRAY[${maker}]`);
+    where.push(makerSeesOrder(makerFromParts ? 'mp.order_id' : 'o.id', maker));
+  }
   if (filters.status !== undefined) {
     where.push(`o.line_statuses @> ARRAY[${param(filters.status, '::smallint')}]`);
     // A maker sees its own lines only: the status must be one of them, not another maker's.
     if (makerScope !== null) {
-      where.push(`EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = o.id AND l.maker_id = ${param(makerScope, '::bigint')} AND l.status = ${param(filters.status, '::smallint')})`);
+      where.push(
+        `EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = o.id AND ${makerSeesLine('l', param(makerScope, '::bigint'))} AND l.status = ${param(filters.status, '::smallint')})`,
+      );
     }
   }
   if (filters.orderDateFrom) where.push(`o.order_date >= ${param(filters.orderDateFrom, '::date')}`);
@@ -124,18 +138,15 @@ export function orderListWhere(filters: OrderListFilters, params: unknown[], for
   if (filters.shopId) where.push(`o.shop_id = ${param(filters.shopId, '::bigint')}`);
   // A maker user is already scoped to its own maker; naming another would tell which of its orders that maker shares.
   if (filters.makerId && makerScope === null && !makerFromParts) where.push(`o.maker_ids @> ARRAY[${param(filters.makerId, '::bigint')}]`);
-  if (filters.customerId) where.push(`o.customer_id = ${param(filters.customerId, '::bigint')}`);
-  if (filters.paymentMethodId !== undefined) where.push(`o.payment_method_id = ${param(filters.paymentMethodId, '::smallint')}`);
+  // Customers and payment are the shop's business: a maker filtering on them would learn them.
+  if (filters.customerId && makerScope === null) where.push(`o.customer_id = ${param(filters.customerId, '::bigint')}`);
+  if (filters.paymentMethodId !== undefined && makerScope === null) where.push(`o.payment_method_id = ${param(filters.paymentMethodId, '::smallint')}`);
   if (makerScope !== null) {
-    // A maker's delivery info and errors are those of its own part, not the whole order's.
+    // A maker's delivery info is that of its own part; order errors are the staff's (not filtered on).
     if (filters.deliveryInfo !== undefined) {
       const has = `EXISTS (SELECT 1 FROM order_makers om WHERE om.order_id = o.id AND om.maker_id = ${param(makerScope, '::bigint')}
                       AND om.ship_date IS NOT NULL AND om.delivery_company_id IS NOT NULL AND om.tracking_code IS NOT NULL)`;
       where.push(filters.deliveryInfo === 1 ? has : `NOT ${has}`);
-    }
-    if (filters.hasErrors !== undefined) {
-      const has = `EXISTS (SELECT 1 FROM order_errors e WHERE e.order_id = o.id AND e.maker_id = ${param(makerScope, '::bigint')})`;
-      where.push(filters.hasErrors === 1 ? has : `NOT ${has}`);
     }
   } else {
     if (filters.deliveryInfo !== undefined) where.push(`o.has_delivery_info = ${filters.deliveryInfo === 1 ? 'true' : 'false'}`);
@@ -144,7 +155,10 @@ export function orderListWhere(filters: OrderListFilters, params: unknown[], for
   }
   if (filters.todo) where.push(`o.id = ANY(ARRAY(${todoOrderIds(filters.todo, filters.today!, makerScope, param)}))`);
   const keyword = filters.keyword?.trim().toLowerCase();
-  if (keyword) where.push(`o.search_text LIKE ${param(containsPattern(keyword))}`);
+  if (keyword && makerScope !== null) {
+    const pattern = param(containsPattern(keyword));
+    where.push(`(lower(o.order_no) LIKE ${pattern} OR lower(o.delivery_name) LIKE ${pattern})`);
+  } else if (keyword) where.push(`o.search_text LIKE ${param(containsPattern(keyword))}`);
   return where.length ? `WHERE ${where.join(' AND ')}` : '';
 }
 
@@ -194,8 +208,7 @@ export function orderCountSql(filters: OrderListFilters): { sql: string; params:
   const params: unknown[] = [];
   const { todo, today, onlyMakerId, ...others } = filters;
   if (todo && Object.values(others).every((v) => v === undefined)) {
-    const scope = onlyMakerId !== undefined ? (onlyMakerId ?? '0') : null;
-    return { sql: `SELECT count(DISTINCT order_id)::int AS total FROM (${todoOrderIds(todo, today!, scope, placeholder(params))}) ids`, params };
+    return { sql: `SELECT count(DISTINCT order_id)::int AS total FROM (${todoOrderIds(todo, today!, makerParam(onlyMakerId), placeholder(params))}) ids`, params };
   }
   return { sql: `SELECT count(*)::int AS total FROM orders o ${orderListWhere(filters, params)}`, params };
 }

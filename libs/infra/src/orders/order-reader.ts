@@ -1,4 +1,6 @@
+import { HIDDEN_FROM_MAKER_STATUSES } from '@oms/domain';
 import { DataSource, EntityManager } from 'typeorm';
+import { makerParam, makerSeesLine, makerSeesOrder } from './maker-scope';
 import { EXACT_TOTAL_LIMIT, orderCountSql, OrderListFilters, OrderListPaging, orderListSql } from './order-list.query';
 import type { OrderFieldsWrite, OrderLineWrite } from './order-editor';
 
@@ -70,6 +72,47 @@ export interface OrderRecord extends OrderFieldsWrite {
 }
 
 /**
+ * One order as a maker user reads it (DESIGN.md §8): only what it needs to ship what was ordered
+ * from it. The SQL selects nothing else: no buyer, payment, retail prices, fees, totals, staff memo
+ * or other makers' lines.
+ */
+export interface MakerOrderRecord {
+  id: string;
+  orderNo: string;
+  branchNo: number;
+  orderDate: string;
+  shopName: string;
+  preferredDate: string | null;
+  preferredPeriod: string | null;
+  deliveryName: string;
+  deliveryTel: string | null;
+  deliveryZip: string | null;
+  deliveryAddress: string | null;
+  supplierMemo: string | null;
+  ediNote: string | null;
+  version: number;
+  updatedAt: Date;
+  /** The lines it may see (makerSeesLine), oldest first. */
+  lines: MakerOrderLineRecord[];
+  /** Its own maker part (one). */
+  makers: OrderMakerRecord[];
+}
+
+export interface MakerOrderLineRecord {
+  id: string;
+  makerId: string;
+  makerName: string;
+  productId: string | null;
+  productCode: string | null;
+  productName: string;
+  option1: string | null;
+  option2: string | null;
+  amount: number;
+  wholesalePrice: number | null;
+  status: number;
+}
+
+/**
  * One entry of an order's history: a line's status change, or a mail to the buyer (`mail` set,
  * `command` the mail's kind, no line: it names the products it was about).
  */
@@ -80,6 +123,8 @@ export interface OrderHistoryRecord {
   fromStatus: number | null;
   toStatus: number | null;
   command: string;
+  /** A refusal's reason, an estimated ship date's change. */
+  note: string | null;
   changedBy: string | null;
   changedByName: string | null;
   changedAt: Date;
@@ -121,8 +166,7 @@ const ORDER_COLUMNS = [
   ['total', 'total'],
   ['status', 'status'],
   ['has_delivery_info', 'hasDeliveryInfo'],
-  // A maker counts only the errors of its own part.
-  ['CASE WHEN $2::bigint IS NULL THEN o.error_count ELSE (SELECT count(*) FROM order_errors e WHERE e.order_id = o.id AND e.maker_id = $2::bigint)::int END', 'errorCount'],
+  ['error_count', 'errorCount'],
   ['version', 'version'],
   ['created_at', 'createdAt'],
   ['updated_at', 'updatedAt'],
@@ -130,10 +174,20 @@ const ORDER_COLUMNS = [
   .map(([column, key]) => `${column.includes('(') ? column : `o.${column}`} AS "${key}"`)
   .join(', ');
 
+/** The order's maker parts (of maker $2 only, unless null) as JSON. */
+const MAKER_PARTS = `coalesce((
+           SELECT json_agg(json_build_object(
+                    'makerId', om.maker_id::text, 'makerName', m.name, 'orderMethod', m.order_method, 'confirmStatus', om.confirm_status,
+                    'refusalReason', om.refusal_reason, 'conversationStatus', om.conversation_status,
+                    'makerOrderDate', ${DATE('om.maker_order_date')}, 'makerReceiveDate', ${DATE('om.maker_receive_date')},
+                    'estimatedShipDate', ${DATE('om.estimated_ship_date')}, 'shipDate', ${DATE('om.ship_date')},
+                    'deliveryCompanyId', om.delivery_company_id::text, 'trackingCode', om.tracking_code) ORDER BY om.maker_id)
+             FROM order_makers om JOIN makers m ON m.id = om.maker_id
+            WHERE om.order_id = o.id AND ($2::bigint IS NULL OR om.maker_id = $2::bigint)), '[]'::json)`;
+
 /**
- * The orders with these ids, everything the order view shows, in one query: a maker scope keeps
- * only orders with a line of that maker, and only its lines, maker part and errors. $1 ids, $2 the
- * maker (or null).
+ * The orders with these ids, everything the staff's order view shows, in one query. $1 ids, $2
+ * null (the maker parts' filter, shared with MAKER_RECORDS_SQL), $3 whether to read the errors.
  */
 const RECORDS_SQL = `
   SELECT ${ORDER_COLUMNS},
@@ -148,26 +202,42 @@ const RECORDS_SQL = `
                     'priceWithTax', l.price_with_tax, 'taxPercentage', l.tax_percentage, 'tax', l.tax, 'makerShippingFee', l.maker_shipping_fee,
                     'option1', l.option1, 'option2', l.option2, 'status', l.status) ORDER BY l.id)
              FROM order_lines l JOIN makers m ON m.id = l.maker_id
-            WHERE l.order_id = o.id AND ($2::bigint IS NULL OR l.maker_id = $2::bigint)), '[]'::json) AS lines,
-         coalesce((
-           SELECT json_agg(json_build_object(
-                    'makerId', om.maker_id::text, 'makerName', m.name, 'orderMethod', m.order_method, 'confirmStatus', om.confirm_status,
-                    'refusalReason', om.refusal_reason, 'conversationStatus', om.conversation_status,
-                    'makerOrderDate', ${DATE('om.maker_order_date')}, 'makerReceiveDate', ${DATE('om.maker_receive_date')},
-                    'estimatedShipDate', ${DATE('om.estimated_ship_date')}, 'shipDate', ${DATE('om.ship_date')},
-                    'deliveryCompanyId', om.delivery_company_id::text, 'trackingCode', om.tracking_code) ORDER BY om.maker_id)
-             FROM order_makers om JOIN makers m ON m.id = om.maker_id
-            WHERE om.order_id = o.id AND ($2::bigint IS NULL OR om.maker_id = $2::bigint)), '[]'::json) AS makers,
+            WHERE l.order_id = o.id), '[]'::json) AS lines,
+         ${MAKER_PARTS} AS makers,
          CASE WHEN $3::boolean THEN coalesce((
            SELECT json_agg(json_build_object('id', e.id::text, 'makerId', e.maker_id::text, 'code', e.code, 'message', e.message,
                                              'createdAt', e.created_at) ORDER BY e.id)
              FROM order_errors e
-            WHERE e.order_id = o.id AND ($2::bigint IS NULL OR e.maker_id = $2::bigint)), '[]'::json) ELSE '[]'::json END AS errors
+            WHERE e.order_id = o.id), '[]'::json) ELSE '[]'::json END AS errors
     FROM orders o
     JOIN shops s ON s.id = o.shop_id
     JOIN payment_methods pm ON pm.id = o.payment_method_id
     LEFT JOIN customers c ON c.id = o.customer_id
-   WHERE o.id = ANY($1::bigint[]) AND ($2::bigint IS NULL OR o.maker_ids @> ARRAY[$2::bigint])`;
+   WHERE o.id = ANY($1::bigint[])`;
+
+/** The orders with these ids as maker $2 may read them (MakerOrderRecord); orders without a line it may see are left out. */
+const MAKER_RECORDS_SQL = `
+  SELECT o.id::text AS id, o.order_no AS "orderNo", o.branch_no AS "branchNo", ${DATE('o.order_date')} AS "orderDate", s.name AS "shopName",
+         o.preferred_date AS "preferredDate", o.preferred_period AS "preferredPeriod", o.delivery_name AS "deliveryName",
+         o.delivery_tel AS "deliveryTel", o.delivery_zip AS "deliveryZip", o.delivery_address AS "deliveryAddress",
+         o.supplier_memo AS "supplierMemo", o.edi_note AS "ediNote", o.version, o.updated_at AS "updatedAt",
+         coalesce((
+           SELECT json_agg(json_build_object(
+                    'id', l.id::text, 'makerId', l.maker_id::text, 'makerName', m.name, 'productId', l.product_id::text,
+                    'productCode', l.product_code, 'productName', l.product_name, 'option1', l.option1, 'option2', l.option2,
+                    'amount', l.amount, 'wholesalePrice', l.wholesale_price, 'status', l.status) ORDER BY l.id)
+             FROM order_lines l JOIN makers m ON m.id = l.maker_id
+            WHERE l.order_id = o.id AND ${makerSeesLine('l', '$2::bigint')}), '[]'::json) AS lines,
+         ${MAKER_PARTS} AS makers
+    FROM orders o
+    JOIN shops s ON s.id = o.shop_id
+   WHERE o.id = ANY($1::bigint[]) AND ${makerSeesOrder('o.id', '$2::bigint')}`;
+
+/** Rows in the order of `ids`, those missing left out. */
+function inIdOrder<T extends { id: string | number }>(ids: readonly string[], rows: T[]): T[] {
+  const byId = new Map(rows.map((r) => [String(r.id), r]));
+  return ids.map((id) => byId.get(String(id))).filter((r): r is T => !!r);
+}
 
 /** Reads of the orders area: the list, one order, its history; deleting an order error. */
 export class OrderReader {
@@ -201,41 +271,46 @@ export class OrderReader {
     return total;
   }
 
-  /** The orders with these ids, in the ids' order; see RECORDS_SQL for the maker scope. */
-  async records(ids: readonly string[], options: { onlyMakerId?: string | null; withErrors?: boolean; manager?: EntityManager } = {}): Promise<OrderRecord[]> {
+  /** The orders with these ids as staff read them, in the ids' order. */
+  async records(ids: readonly string[], options: { withErrors?: boolean; manager?: EntityManager } = {}): Promise<OrderRecord[]> {
     if (ids.length === 0) return [];
-    const scope = options.onlyMakerId === undefined ? null : (options.onlyMakerId ?? '0');
-    const rows: OrderRecord[] = await this.manager(options.manager).query(RECORDS_SQL, [ids, scope, options.withErrors ?? false]);
-    const byId = new Map(rows.map((r) => [String(r.id), r]));
-    return ids
-      .map((id) => byId.get(String(id)))
-      .filter((r): r is OrderRecord => !!r)
-      .map((r) => ({ ...r, errors: r.errors.map((e) => ({ ...e, createdAt: new Date(e.createdAt) })) }));
+    const rows: OrderRecord[] = await this.manager(options.manager).query(RECORDS_SQL, [ids, null, options.withErrors ?? false]);
+    return inIdOrder(ids, rows).map((r) => ({ ...r, errors: r.errors.map((e) => ({ ...e, createdAt: new Date(e.createdAt) })) }));
+  }
+
+  /** The orders with these ids as this maker may read them (see makerSeesLine), in the ids' order. */
+  async makerRecords(ids: readonly string[], onlyMakerId: string | null, manager?: EntityManager): Promise<MakerOrderRecord[]> {
+    if (ids.length === 0) return [];
+    const rows: MakerOrderRecord[] = await this.manager(manager).query(MAKER_RECORDS_SQL, [ids, makerParam(onlyMakerId)]);
+    return inIdOrder(ids, rows).map((r) => ({ ...r, updatedAt: new Date(r.updatedAt) }));
   }
 
   /**
    * The status history of an order's lines and the mails to its buyer, oldest first. A maker sees
-   * its own lines' changes only, and no buyer mail (the buyer's address is not its business).
+   * the rows of the lines it may see from the moment each was ordered from it, without the revenue
+   * month (the shop's accounting), without naming the status before ordering (paid or not is the
+   * shop's business), and no buyer mail (the buyer's address is not its business).
    */
   history(orderId: string, onlyMakerId?: string | null): Promise<OrderHistoryRecord[]> {
-    const scope = onlyMakerId === undefined ? null : (onlyMakerId ?? '0');
     return this.dataSource.query(
-      `SELECT id, "orderLineId", "productName", "fromStatus", "toStatus", command, "changedBy", "changedByName", "changedAt", mail
-         FROM (SELECT h.id::text AS id, h.order_line_id::text AS "orderLineId", l.product_name AS "productName", h.from_status AS "fromStatus",
-                      h.to_status AS "toStatus", h.command, h.changed_by::text AS "changedBy", u.name AS "changedByName", h.changed_at AS "changedAt",
+      `SELECT id, "orderLineId", "productName", "fromStatus", "toStatus", command, note, "changedBy", "changedByName", "changedAt", mail
+         FROM (SELECT h.id::text AS id, h.order_line_id::text AS "orderLineId", l.product_name AS "productName",
+                      CASE WHEN $2::bigint IS NOT NULL AND h.from_status IN (${HIDDEN_FROM_MAKER_STATUSES.join(', ')}) THEN NULL ELSE h.from_status END AS "fromStatus",
+                      h.to_status AS "toStatus", h.command, h.note, h.changed_by::text AS "changedBy", u.name AS "changedByName", h.changed_at AS "changedAt",
                       NULL::json AS mail, 0 AS kind, h.id AS seq
                  FROM order_status_history h
                  JOIN order_lines l ON l.id = h.order_line_id
                  LEFT JOIN users u ON u.id = h.changed_by
-                WHERE h.order_id = $1 AND ($2::bigint IS NULL OR l.maker_id = $2::bigint)
+                WHERE h.order_id = $1
+                  AND ($2::bigint IS NULL OR (${makerSeesLine('l', '$2::bigint')} AND h.changed_at >= l.first_ordered_at AND h.command <> 'change_revenue'))
                UNION ALL
                SELECT 'mail-' || m.id, NULL, (SELECT string_agg(l.product_name, '、' ORDER BY l.id) FROM order_lines l WHERE l.id = ANY(m.line_ids)),
-                      NULL, NULL, m.kind, NULL, NULL, m.created_at,
+                      NULL, NULL, m.kind, NULL, NULL, NULL, m.created_at,
                       json_build_object('status', m.status, 'recipient', m.recipient, 'skipReason', m.skip_reason), 1, m.id
                  FROM customer_mails m
                 WHERE m.order_id = $1 AND $2::bigint IS NULL) entries
         ORDER BY "changedAt", kind, seq`,
-      [orderId, scope],
+      [orderId, makerParam(onlyMakerId)],
     );
   }
 

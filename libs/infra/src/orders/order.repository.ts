@@ -44,9 +44,17 @@ export class OrderRepository {
     );
     if (!row) return null;
     // Each line's previous status: the last change in its history that moved it (a step back must return there).
-    const lines: { id: string; maker_id: string; status: number; previous_status: number | null; amount: number; price_with_tax: number; tax_percentage: number }[] =
-      await manager.query(
-        `SELECT l.id, l.maker_id, l.status, l.amount, l.price_with_tax, l.tax_percentage,
+    const lines: {
+      id: string;
+      maker_id: string;
+      status: number;
+      previous_status: number | null;
+      amount: number;
+      price_with_tax: number;
+      tax_percentage: number;
+      first_ordered_at: Date | null;
+    }[] = await manager.query(
+        `SELECT l.id, l.maker_id, l.status, l.amount, l.price_with_tax, l.tax_percentage, l.first_ordered_at,
                 (SELECT h.from_status FROM order_status_history h
                   WHERE h.order_id = l.order_id AND h.order_line_id = l.id AND h.from_status IS DISTINCT FROM h.to_status
                   ORDER BY h.id DESC LIMIT 1) AS previous_status
@@ -76,6 +84,7 @@ export class OrderRepository {
           amount: l.amount,
           priceWithTax: l.price_with_tax,
           taxPercentage: l.tax_percentage,
+          firstOrderedAt: l.first_ordered_at === null ? null : new Date(l.first_ordered_at).toISOString(),
         }),
       ),
       makers: makers.map(
@@ -134,19 +143,21 @@ export class OrderRepository {
     );
     if (rows.length !== 1) throw new DomainError('NAL_ORD-193');
 
-    const { command, changes, events } = order.recorded();
+    const { command, note, changes, events } = order.recorded();
     if (changes.length > 0) {
+      // OrderToMaker marks when each line was first ordered from its maker: the maker sees it from then on.
       await manager.query(
-        `UPDATE order_lines l SET status = c.to_status, updated_at = now()
+        `UPDATE order_lines l SET status = c.to_status, updated_at = now(),
+                first_ordered_at = CASE WHEN $4 THEN coalesce(l.first_ordered_at, now()) ELSE l.first_ordered_at END
            FROM unnest($2::bigint[], $3::smallint[]) AS c(id, to_status)
           WHERE l.order_id = $1 AND l.id = c.id`,
-        [s.id, changes.map((c) => c.lineId), changes.map((c) => c.to)],
+        [s.id, changes.map((c) => c.lineId), changes.map((c) => c.to), command === 'order_to_maker'],
       );
       await manager.query(
-        `INSERT INTO order_status_history (order_id, order_line_id, from_status, to_status, command, changed_by)
-         SELECT $1, c.line_id, c.from_status, c.to_status, $5, $6
+        `INSERT INTO order_status_history (order_id, order_line_id, from_status, to_status, command, changed_by, note)
+         SELECT $1, c.line_id, c.from_status, c.to_status, $5, $6, left($7, 200)
            FROM unnest($2::bigint[], $3::smallint[], $4::smallint[]) AS c(line_id, from_status, to_status)`,
-        [s.id, changes.map((c) => c.lineId), changes.map((c) => c.from), changes.map((c) => c.to), command, actorId],
+        [s.id, changes.map((c) => c.lineId), changes.map((c) => c.from), changes.map((c) => c.to), command, actorId, note],
       );
       await manager.query(`UPDATE orders SET line_statuses = ${LINE_STATUSES_OF('$1')} WHERE id = $1`, [s.id]);
     }

@@ -1,9 +1,9 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { DomainError, ErrorCode, FieldValidationError, japanToday, NotFoundError } from '@oms/domain';
+import { DomainError, ErrorCode, FieldValidationError, isVisibleToMaker, japanToday, makerAnswerIssues, NotFoundError } from '@oms/domain';
 import { OrderRepository } from '@oms/infra';
 import { DataSource, EntityManager } from 'typeorm';
 import type { SignedInUser } from '../../auth/access.decorators';
-import { OrderView, OrderViews } from '../queries/order-views';
+import { AnyOrderView, OrderViews } from '../queries/order-views';
 import { OrderAction, performOrderAction } from './order-action';
 
 /** Which order, at which version, and which of its lines. */
@@ -19,7 +19,7 @@ export interface AppliedAction {
   isShowPopup?: boolean;
 }
 
-export class ApplyOrderAction extends Command<AppliedAction & { order: OrderView }> {
+export class ApplyOrderAction extends Command<AppliedAction & { order: AnyOrderView }> {
   constructor(readonly target: OrderTarget, readonly action: OrderAction, readonly actor: SignedInUser) {
     super();
   }
@@ -40,7 +40,7 @@ export type OrderActor = Omit<SignedInUser, 'id' | 'stamp'> & { id: string | nul
 /**
  * The unit of work of one command on one order (STYLE.md "one command, end to end"): load, check
  * the version the client read, let the aggregate apply its rules, save with compare-and-set.
- * A maker sees only orders with its lines (404 otherwise) and acts only on its own lines.
+ * A maker sees only orders with a line it may see (404 otherwise) and acts only on those lines.
  */
 export async function applyToOrder(manager: EntityManager, orders: OrderRepository, target: OrderTarget, action: OrderAction, actor: OrderActor): Promise<AppliedAction> {
   // The row first: the load then reads the order and its lines as the last writer left them (read
@@ -48,10 +48,18 @@ export async function applyToOrder(manager: EntityManager, orders: OrderReposito
   await orders.lockInIdOrder(manager, [target.orderId]);
   const order = await orders.load(manager, target.orderId);
   const lines = order?.snapshot().lines ?? [];
-  if (!order || (actor.role === 'maker' && !lines.some((l) => l.makerId === actor.makerId))) throw new NotFoundError('order');
+  // A maker acts on the lines it may see (ordered from it), as it reads them: another order is none of its own.
+  const own = lines.filter((l) => actor.role !== 'maker' || (l.makerId === actor.makerId && isVisibleToMaker({ status: l.status, firstOrderedAt: l.firstOrderedAt ?? null })));
+  if (!order || own.length === 0) throw new NotFoundError('order');
   if (order.version !== target.version) throw new DomainError('NAL_ORD-193');
-  if (actor.role === 'maker' && target.lineIds.some((id) => lines.find((l) => l.id === id)?.makerId !== actor.makerId)) throw new DomainError('NAL_ORD-102');
-  const answer = await performOrderAction(order, target.lineIds, action, { today: japanToday(), timeline: () => orders.timeline(manager) });
+  if (actor.role === 'maker' && target.lineIds.some((id) => !own.some((l) => l.id === String(id)))) throw new DomainError('NAL_ORD-102');
+  const today = japanToday();
+  if (actor.role === 'maker' && action.kind === 'maker_received_process') {
+    // The maker's own answer: accepting gives the ship date ('undecided' is the answer without one).
+    const issues = makerAnswerIssues(action, today);
+    if (issues.length) throw new FieldValidationError(issues);
+  }
+  const answer = await performOrderAction(order, target.lineIds, action, { today, timeline: () => orders.timeline(manager) });
   const saved = await orders.save(manager, order, target.version, actor.id);
   return { ...answer, ...saved };
 }

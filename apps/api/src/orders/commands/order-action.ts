@@ -9,6 +9,8 @@ export type OrderAction =
   | { kind: 'order_process' }
   | { kind: 'maker_received_process'; makerReceiveDate: string; confirmStatus: MakerConfirmStatus; refusalReason?: string | null; estimatedShipDate?: string | null }
   | { kind: 'maker_ship_process'; shipDate?: string; deliveryCompanyId?: string; trackingCode?: string }
+  /** A maker changes the estimated ship date it gave (the confirmation link, after answering). */
+  | { kind: 'maker_ship_date'; estimatedShipDate: string }
   | { kind: 'data_patch' }
   | { kind: 'change_status'; status: LineStatus }
   | { kind: 'return_process'; shippingFee?: number; fee?: number }
@@ -37,6 +39,9 @@ export async function performOrderAction(order: Order, lineIds: readonly string[
       return {};
     case 'maker_ship_process':
       order.makerShip(lineIds, action, await context.timeline());
+      return {};
+    case 'maker_ship_date':
+      order.changeEstimatedShipDate(lineIds, action.estimatedShipDate, context.today);
       return {};
     case 'data_patch':
       order.dataPatch(lineIds);

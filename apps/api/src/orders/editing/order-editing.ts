@@ -20,16 +20,16 @@ import { appendToOutbox, EditableOrder, OrderEditor, OrderFieldsWrite, OrderLine
 import { DataSource, EntityManager } from 'typeorm';
 import type { SignedInUser } from '../../auth/access.decorators';
 import { blankToNull, given } from '../../settings/settings.rules';
-import { OrderView, OrderViews } from '../queries/order-views';
+import { AnyOrderView, OrderViews } from '../queries/order-views';
 import { CreateOrderBody, EDI_NOTE_ISSUE, EditOrderBody, OrderFieldsBody, OrderLineBody } from './order-edit.dto';
 
-export class CreateOrder extends Command<OrderView> {
+export class CreateOrder extends Command<AnyOrderView> {
   constructor(readonly body: CreateOrderBody, readonly actor: SignedInUser) {
     super();
   }
 }
 
-export class EditOrder extends Command<OrderView> {
+export class EditOrder extends Command<AnyOrderView> {
   constructor(readonly id: string, readonly body: EditOrderBody, readonly actor: SignedInUser) {
     super();
   }
@@ -205,7 +205,7 @@ async function resolveLines(m: EntityManager, editor: OrderEditor, body: OrderLi
 export class CreateOrderHandler implements ICommandHandler<CreateOrder> {
   constructor(private readonly dataSource: DataSource, private readonly editor: OrderEditor, private readonly orders: OrderRepository, private readonly views: OrderViews) {}
 
-  async execute({ body, actor }: CreateOrder): Promise<OrderView> {
+  async execute({ body, actor }: CreateOrder): Promise<AnyOrderView> {
     const id = await this.dataSource.transaction(async (m) => {
       const fromBody = givenFields(body);
       const draft = await prepare(m, this.editor, {
@@ -238,7 +238,7 @@ export class CreateOrderHandler implements ICommandHandler<CreateOrder> {
 export class EditOrderHandler implements ICommandHandler<EditOrder> {
   constructor(private readonly dataSource: DataSource, private readonly editor: OrderEditor, private readonly orders: OrderRepository, private readonly views: OrderViews) {}
 
-  async execute({ id, body, actor }: EditOrder): Promise<OrderView> {
+  async execute({ id, body, actor }: EditOrder): Promise<AnyOrderView> {
     await this.dataSource.transaction(async (m) => {
       const before = await this.editor.lockForEdit(m, id);
       if (!before) throw new NotFoundError('order');

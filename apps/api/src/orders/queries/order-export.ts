@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { parseDate } from '@oms/domain';
+import { japanDateTime, parseDate } from '@oms/domain';
 import { FILE_STORAGE, FileStorage, OrderExportDateKind, orderExportCsv } from '@oms/infra';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
@@ -16,7 +16,8 @@ export class ExportOrders extends Command<string> {
   }
 }
 
-const stamp = (d: Date) => d.toISOString().replace(/[-:T]/g, '').slice(0, 14);
+/** `YYYYMMDDHHmmss` in Japan time, as the people who open the file read the clock. */
+const stamp = (d: Date) => japanDateTime(d).replace(/[-:T]/g, '');
 
 @CommandHandler(ExportOrders)
 export class ExportOrdersHandler implements ICommandHandler<ExportOrders> {

@@ -6,10 +6,10 @@ import type { SignedInUser } from '../../auth/access.decorators';
 import { page, Page, Pagination } from '../../common/http/envelope';
 import { makerScope } from '../../makers/maker-queries';
 import { OrderListQuery } from './order-read.dto';
-import { OrderView, OrderViews } from './order-views';
+import { AnyOrderView, OrderViews } from './order-views';
 
 /** The list's page, whose total may be the planner's estimate beyond 10,000 matches (docs/orders-api.md "Reads"). */
-export type OrderPage = Page<OrderView> & { pagination: Pagination & { totalIsEstimate: boolean } };
+export type OrderPage = Page<AnyOrderView> & { pagination: Pagination & { totalIsEstimate: boolean } };
 
 export class ListOrders extends Query<OrderPage> {
   constructor(readonly viewer: SignedInUser, readonly query: OrderListQuery) {
@@ -17,7 +17,7 @@ export class ListOrders extends Query<OrderPage> {
   }
 }
 
-export class GetOrder extends Query<OrderView> {
+export class GetOrder extends Query<AnyOrderView> {
   constructor(readonly viewer: SignedInUser, readonly id: string) {
     super();
   }
@@ -76,20 +76,19 @@ export class ListOrdersHandler implements IQueryHandler<ListOrders> {
 export class GetOrderHandler implements IQueryHandler<GetOrder> {
   constructor(private readonly views: OrderViews) {}
 
-  execute({ viewer, id }: GetOrder): Promise<OrderView> {
+  execute({ viewer, id }: GetOrder): Promise<AnyOrderView> {
     return this.views.get(id, viewer);
   }
 }
 
 @QueryHandler(OrderStatusHistory)
 export class OrderStatusHistoryHandler implements IQueryHandler<OrderStatusHistory> {
-  constructor(private readonly reader: OrderReader) {}
+  constructor(private readonly reader: OrderReader, private readonly views: OrderViews) {}
 
   async execute({ viewer, orderId }: OrderStatusHistory): Promise<OrderHistoryRecord[]> {
-    const onlyMakerId = makerScope(viewer);
-    // The order must be one the viewer may see (a maker: one with a line of its own).
-    if (!(await this.reader.records([orderId], { onlyMakerId })).length) throw new NotFoundError('order');
-    return this.reader.history(orderId, onlyMakerId);
+    // The order must be one the viewer may see (a maker: one with a line it may see).
+    await this.views.get(orderId, viewer);
+    return this.reader.history(orderId, makerScope(viewer));
   }
 }
 

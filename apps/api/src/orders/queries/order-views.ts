@@ -3,31 +3,35 @@ import { NotFoundError } from '@oms/domain';
 import { OrderReader } from '@oms/infra';
 import type { EntityManager } from 'typeorm';
 import type { SignedInUser } from '../../auth/access.decorators';
-import { makerScope } from '../../makers/maker-queries';
-import { orderView, OrderView } from './order.view';
+import { makerOrderView, MakerOrderView, orderView, OrderView } from './order.view';
 
-export type { OrderView } from './order.view';
+export type { MakerOrderView, OrderView } from './order.view';
 
-/** Builds the order as answered (docs/orders-api.md "The order"), scoped to who asks. */
+/** What a viewer reads of an order: staff the whole order, a maker user its own view. */
+export type AnyOrderView = OrderView | MakerOrderView;
+
+/** Builds the order as answered (docs/orders-api.md "The order", "A maker's view"), by who asks. */
 @Injectable()
 export class OrderViews {
   constructor(private readonly reader: OrderReader) {}
 
   /**
-   * The order with this id. A maker user sees only orders having one of its lines (404 otherwise)
-   * and only those lines and its maker part. `manager`: read inside the caller's transaction.
+   * The order with this id. A maker user reads only an order with a line it may see (404
+   * otherwise), in the maker's view. `manager`: read inside the caller's transaction.
    */
-  async get(id: string, viewer: SignedInUser, manager?: EntityManager): Promise<OrderView> {
-    const onlyMakerId = makerScope(viewer);
-    const [record] = await this.reader.records([id], { onlyMakerId, withErrors: true, manager });
-    if (!record) throw new NotFoundError('order');
-    return orderView(record, { detail: true, scopedToMaker: onlyMakerId !== undefined });
+  async get(id: string, viewer: Pick<SignedInUser, 'role' | 'makerId'>, manager?: EntityManager): Promise<AnyOrderView> {
+    const [view] = await this.views([id], viewer, true, manager);
+    if (!view) throw new NotFoundError('order');
+    return view;
   }
 
   /** List rows for these ids, in their order (one query whatever the page size). */
-  async rows(ids: readonly string[], viewer: SignedInUser): Promise<OrderView[]> {
-    const onlyMakerId = makerScope(viewer);
-    const records = await this.reader.records(ids, { onlyMakerId });
-    return records.map((r) => orderView(r, { detail: false, scopedToMaker: onlyMakerId !== undefined }));
+  rows(ids: readonly string[], viewer: Pick<SignedInUser, 'role' | 'makerId'>): Promise<AnyOrderView[]> {
+    return this.views(ids, viewer, false);
+  }
+
+  private async views(ids: readonly string[], viewer: Pick<SignedInUser, 'role' | 'makerId'>, detail: boolean, manager?: EntityManager): Promise<AnyOrderView[]> {
+    if (viewer.role === 'maker') return (await this.reader.makerRecords(ids, viewer.makerId ?? null, manager)).map(makerOrderView);
+    return (await this.reader.records(ids, { withErrors: detail, manager })).map((r) => orderView(r, { detail }));
   }
 }

@@ -1,5 +1,5 @@
 import { CLOSED_STATUSES, hasDeliveryInfo, LineStatus, orderTotals, summaryStatus } from '@oms/domain';
-import type { OrderRecord, PaymentMethodRecord } from '@oms/infra';
+import type { MakerOrderRecord, OrderRecord, PaymentMethodRecord } from '@oms/infra';
 
 
 export function paymentMethodView(pm: PaymentMethodRecord) {
@@ -18,18 +18,11 @@ export function paymentMethodView(pm: PaymentMethodRecord) {
 export type PaymentMethodView = ReturnType<typeof paymentMethodView>;
 
 /**
- * The order of docs/orders-api.md "The order". `detail` adds what only the single order shows (the
- * payment method's customer, the maker parts' order and estimated ship dates, the errors).
- * `scopedToMaker`: the record holds only that maker's lines, part and errors (OrderReader), so the
- * summary status, delivery info and money are those of its lines; the order's fees, staff memo and
- * customer are left out.
+ * The order as staff read it (docs/orders-api.md "The order"). `detail` adds what only the single
+ * order shows (the payment method's customer, the maker parts' order and estimated ship dates, the errors).
  */
-export function orderView(r: OrderRecord, options: { detail: boolean; scopedToMaker: boolean }) {
-  const scoped = options.scopedToMaker;
-  // A maker sees its own lines and part: the order's fees, staff memo and customer are not its business.
-  const fees = scoped
-    ? { settlementFee: 0, shippingFee: 0, otherFee: 0, fee: 0, refundFee: 0 }
-    : { settlementFee: r.settlementFee, shippingFee: r.shippingFee, otherFee: r.otherFee, fee: r.fee, refundFee: r.refundFee };
+export function orderView(r: OrderRecord, options: { detail: boolean }) {
+  const fees = { settlementFee: r.settlementFee, shippingFee: r.shippingFee, otherFee: r.otherFee, fee: r.fee, refundFee: r.refundFee };
   const totals = orderTotals(
     r.lines.map((l) => ({ amount: l.amount, priceWithTax: l.priceWithTax, taxPercentage: l.taxPercentage, counts: !(CLOSED_STATUSES as readonly number[]).includes(l.status) })),
     fees,
@@ -44,10 +37,7 @@ export function orderView(r: OrderRecord, options: { detail: boolean; scopedToMa
     shopName: r.shopName,
     customerId: r.customerId,
     paymentMethodId: r.paymentMethodId,
-    paymentMethod: {
-      ...paymentMethodView(r.paymentMethod),
-      ...(options.detail && !scoped ? { customer: r.customer } : {}),
-    },
+    paymentMethod: { ...paymentMethodView(r.paymentMethod), ...(options.detail ? { customer: r.customer } : {}) },
     deliveryMethodId: r.deliveryMethodId,
     orderDate: r.orderDate,
     revenueMonth: r.revenueMonth,
@@ -64,19 +54,19 @@ export function orderView(r: OrderRecord, options: { detail: boolean; scopedToMa
     deliveryTel: r.deliveryTel,
     deliveryZip: r.deliveryZip,
     deliveryAddress: r.deliveryAddress,
-    memo: scoped ? null : r.memo,
+    memo: r.memo,
     supplierMemo: r.supplierMemo,
     ediNote: r.ediNote,
     sendMailFlag: r.sendMailFlag,
     sentToOriginFlag: r.sentToOriginFlag,
     fileType: r.fileType,
     ...fees,
-    productsTotal: scoped ? totals.productsTotal : r.productsTotal,
-    taxTotal: scoped ? totals.taxTotal : r.taxTotal,
-    total: scoped ? totals.total : r.total,
+    productsTotal: r.productsTotal,
+    taxTotal: r.taxTotal,
+    total: r.total,
     taxByRate: totals.taxByRate,
-    status: scoped && r.lines.length ? summaryStatus(r.lines.map((l) => l.status as LineStatus)) : r.status,
-    hasDeliveryInfo: scoped ? r.makers.length > 0 && r.makers.every(hasDeliveryInfo) : r.hasDeliveryInfo,
+    status: r.status,
+    hasDeliveryInfo: r.hasDeliveryInfo,
     errorCount: r.errorCount,
     version: r.version,
     createdAt: r.createdAt,
@@ -89,4 +79,40 @@ export function orderView(r: OrderRecord, options: { detail: boolean; scopedToMa
   };
 }
 
+/**
+ * The order as a maker user reads it (DESIGN.md §8, docs/orders-api.md "A maker's view"): its own
+ * lines from the moment they were ordered from it, at wholesale prices, what it ships and to whom,
+ * the maker memo and its own part. Another type, not the staff's with fields blanked: nothing of
+ * the buyer, payment, retail prices, fees, totals, tax or staff memo is in it, and no zero stands
+ * for a value it may not know. `view: 'maker'` tells clients which one they hold.
+ */
+export function makerOrderView(r: MakerOrderRecord) {
+  const live = r.lines.filter((l) => !(CLOSED_STATUSES as readonly number[]).includes(l.status));
+  return {
+    view: 'maker' as const,
+    id: r.id,
+    orderNo: r.orderNo,
+    branchNo: r.branchNo,
+    orderDate: r.orderDate,
+    shopName: r.shopName,
+    preferredDate: r.preferredDate,
+    preferredPeriod: r.preferredPeriod,
+    deliveryName: r.deliveryName,
+    deliveryTel: r.deliveryTel,
+    deliveryZip: r.deliveryZip,
+    deliveryAddress: r.deliveryAddress,
+    supplierMemo: r.supplierMemo,
+    ediNote: r.ediNote,
+    // What the shop owes it for the live lines; unknown (null) while a line has no wholesale price.
+    wholesaleTotal: live.some((l) => l.wholesalePrice === null) ? null : live.reduce((sum, l) => sum + l.wholesalePrice! * l.amount, 0),
+    status: summaryStatus(r.lines.map((l) => l.status as LineStatus)),
+    hasDeliveryInfo: r.makers.length > 0 && r.makers.every(hasDeliveryInfo),
+    version: r.version,
+    updatedAt: r.updatedAt,
+    lines: r.lines,
+    makers: r.makers,
+  };
+}
+
 export type OrderView = ReturnType<typeof orderView>;
+export type MakerOrderView = ReturnType<typeof makerOrderView>;

@@ -1,5 +1,5 @@
-import { Alert, Button, DatePicker, Form, Input, Radio, Space } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Alert, Button, Form, Input, Radio, Space } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
@@ -10,6 +10,7 @@ import { ORDER_LIMITS } from '../orders/api/order';
 import { DATE_FORMAT } from '../orders/format';
 import { answerMakerConfirmation, isLinkProblem, MAKER_ANSWERS, type ConfirmStatus, type MakerAnswer, type MakerAnswerBody } from './api';
 import { failureMessage } from './failure-message';
+import { ShipDateField } from './ShipDateField';
 
 interface Values {
   answer?: MakerAnswer;
@@ -45,8 +46,8 @@ function toBody(values: Values, version: number): MakerAnswerBody {
 }
 
 /**
- * The maker's answer: accept, ship date undecided, or refuse with a reason (required, as the API
- * requires it: NAL_ORD-103). The ship date, when given, is today or later, as the API checks too.
+ * The maker's answer: accept with the estimated ship date, ship date undecided (a date optional),
+ * or refuse with a reason (NAL_ORD-103). The date is today or later; the API checks all of it too.
  */
 export function MakerAnswerForm({ token, version, onAnswered, onLinkProblem, onStale }: Props) {
   const { t } = useTranslation();
@@ -100,16 +101,13 @@ export function MakerAnswerForm({ token, version, onAnswered, onLinkProblem, onS
         </Radio.Group>
       </Form.Item>
       {answer !== 'refuse' && (
-        <Form.Item name="estimatedShipDate" label={t('makerConfirm.form.estimatedShipDate')} extra={t('makerConfirm.form.estimatedShipDateHelp')}>
-          <DatePicker
-            format={DATE_FORMAT}
-            disabledDate={(d) => d.isBefore(dayjs(), 'day')}
-            // Enter confirms the typed date; it does not also send the answer.
-            onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
-            data-testid="confirm-estimated-ship-date"
-            style={{ width: 200 }}
-          />
-        </Form.Item>
+        <ShipDateField
+          name="estimatedShipDate"
+          label={t('makerConfirm.form.estimatedShipDate')}
+          extra={t('makerConfirm.form.estimatedShipDateHelp')}
+          required={answer === 'accept'}
+          testId="confirm-estimated-ship-date"
+        />
       )}
       {answer === 'refuse' && (
         <Form.Item

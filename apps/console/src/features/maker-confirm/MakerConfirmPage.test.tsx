@@ -34,6 +34,8 @@ function wireConfirmation(extra: Record<string, unknown> = {}) {
     estimated_ship_date: null,
     maker_receive_date: null,
     expires_at: '2026-12-06T01:00:00Z',
+    stage: 'awaiting_answer',
+    can_change_ship_date: false,
     ...extra,
   };
 }
@@ -132,7 +134,7 @@ describe('maker confirmation page', () => {
 
   it.each([
     ['NAL_ORD-130', 404, 'このリンクは無効です。お手元の発注書のリンクをご確認ください。'],
-    ['NAL_ORD-131', 400, 'このご注文にはすでにご回答いただいています。'],
+    ['NAL_ORD-131', 400, 'このリンクではご回答いただけません。すでにご回答済みか、ご注文の内容が変更されました。お手数ですが担当者までご連絡ください。'],
     ['NAL_ORD-132', 400, 'このリンクの有効期限が切れています。お手数ですが担当者までご連絡ください。'],
   ])('shows %s from the link as a full page, with no form and no redirect', async (code, status, message) => {
     server.use(http.get(PATH, () => HttpResponse.json(refusal(code), { status })));
@@ -148,7 +150,7 @@ describe('maker confirmation page', () => {
     await screen.findByTestId('confirm-form');
     await userEvent.click(screen.getByTestId('answer-undecided'));
     await userEvent.click(screen.getByTestId('confirm-submit'));
-    expect((await screen.findByTestId('confirm-link-problem')).textContent).toBe('このご注文にはすでにご回答いただいています。');
+    expect((await screen.findByTestId('confirm-link-problem')).textContent).toBe('このリンクではご回答いただけません。すでにご回答済みか、ご注文の内容が変更されました。お手数ですが担当者までご連絡ください。');
     expect(answers).toEqual([{ version: 3, answer: 'undecided', estimated_ship_date: null, refusal_reason: null }]);
   });
 
@@ -179,11 +181,93 @@ describe('maker confirmation page', () => {
     ]);
   });
 
+  it('keeps a past date as typed and says why it is refused; sends nothing', async () => {
+    const past = dayjs().subtract(3, 'day').format('YYYY-MM-DD');
+    renderPage();
+    await screen.findByTestId('confirm-form');
+    await userEvent.click(screen.getByTestId('answer-accept'));
+    await typeDate('maker-answer_estimatedShipDate', past);
+    await userEvent.click(screen.getByTestId('confirm-submit'));
+    await waitFor(() => expect(errorOf('maker-answer_estimatedShipDate')).toBe('本日以降の日付を入力してください。'));
+    expect((document.querySelector('#maker-answer_estimatedShipDate') as HTMLInputElement).value).toBe(past);
+    expect(answers).toEqual([]);
+  });
+
+  it('needs the ship date to accept (not for "ship date undecided"), and reads Y/M/D as typed', async () => {
+    renderPage();
+    await screen.findByTestId('confirm-form');
+    await userEvent.click(screen.getByTestId('answer-accept'));
+    await userEvent.click(screen.getByTestId('confirm-submit'));
+    await waitFor(() => expect(errorOf('maker-answer_estimatedShipDate')).toBe('受注する場合は出荷予定日を入力してください。未定の場合は「出荷日未定」をお選びください。'));
+    expect(answers).toEqual([]);
+    const later = dayjs().add(10, 'day');
+    await typeDate('maker-answer_estimatedShipDate', later.format('YYYY/M/D'));
+    await userEvent.click(screen.getByTestId('confirm-submit'));
+    await screen.findByTestId('confirm-result');
+    expect(answers).toEqual([{ version: 3, answer: 'accept', estimated_ship_date: later.format('YYYY-MM-DD'), refusal_reason: null }]);
+  });
+
+  describe('once answered', () => {
+    const ANSWERED = { stage: 'answered', can_change_ship_date: true, confirm_status: 1, estimated_ship_date: dayjs().add(5, 'day').format('YYYY-MM-DD'), maker_receive_date: dayjs().format('YYYY-MM-DD'), version: 4 };
+    let changes: unknown[];
+    let change: () => Response;
+
+    beforeEach(() => {
+      changes = [];
+      change = () => HttpResponse.json({ data: { estimated_ship_date: '2030-01-01', confirm_status: 1, version: 5 } });
+      server.use(
+        http.get(PATH, () => HttpResponse.json({ data: wireConfirmation(ANSWERED) })),
+        http.put(`${PATH}/estimated-ship-date`, async ({ request }) => {
+          changes.push(await request.json());
+          return change();
+        }),
+      );
+    });
+
+    it('shows the answer given, with no answer form, and changes the estimated ship date', async () => {
+      renderPage();
+      expect((await screen.findByTestId('confirm-current-status')).textContent).toBe('受注可');
+      expect(screen.getByTestId('confirm-page').getAttribute('data-stage')).toBe('answered');
+      expect(screen.queryByTestId('confirm-form')).toBeNull();
+      expect((document.querySelector('#ship-date-change_estimatedShipDate') as HTMLInputElement).value).toBe(ANSWERED.estimated_ship_date);
+      const later = dayjs().add(9, 'day').format('YYYY-MM-DD');
+      await typeDate('ship-date-change_estimatedShipDate', later);
+      await userEvent.click(screen.getByTestId('ship-date-change-submit'));
+      expect((await screen.findByTestId('ship-date-change-outcome')).textContent).toBe('出荷予定日を変更しました。');
+      expect(changes).toEqual([{ version: 4, estimated_ship_date: later }]);
+    });
+
+    it('keeps a past date in the change form with its reason, and says so when the order has shipped meanwhile', async () => {
+      renderPage();
+      await screen.findByTestId('ship-date-change-form');
+      const past = dayjs().subtract(1, 'day').format('YYYY-MM-DD');
+      await typeDate('ship-date-change_estimatedShipDate', past);
+      await userEvent.click(screen.getByTestId('ship-date-change-submit'));
+      await waitFor(() => expect(errorOf('ship-date-change_estimatedShipDate')).toBe('本日以降の日付を入力してください。'));
+      expect((document.querySelector('#ship-date-change_estimatedShipDate') as HTMLInputElement).value).toBe(past);
+      expect(changes).toEqual([]);
+
+      change = () => HttpResponse.json(refusal('NAL_ORD-135'), { status: 400 });
+      await typeDate('ship-date-change_estimatedShipDate', dayjs().add(2, 'day').format('YYYY-MM-DD'));
+      await userEvent.click(screen.getByTestId('ship-date-change-submit'));
+      expect((await screen.findByTestId('ship-date-change-outcome')).textContent).toBe('出荷済み、または受注できないとのご回答のため、出荷予定日は変更できません。');
+    });
+
+    it('shows a refusal without a form to change anything', async () => {
+      server.use(http.get(PATH, () => HttpResponse.json({ data: wireConfirmation({ ...ANSWERED, can_change_ship_date: false, confirm_status: 3, refusal_reason: '廃番のため', estimated_ship_date: null, maker_receive_date: null }) })));
+      renderPage();
+      expect((await screen.findByTestId('confirm-current-status')).textContent).toBe('受注不可');
+      expect(screen.getByTestId('confirm-page').textContent).toContain('廃番のため');
+      expect(screen.queryByTestId('confirm-form')).toBeNull();
+      expect(screen.queryByTestId('ship-date-change-form')).toBeNull();
+    });
+  });
+
   it('puts a 422 under its field', async () => {
     answer = () => HttpResponse.json(refusal('NAL-422', [{ field: 'estimated_ship_date', error_code: 'date_format' }]), { status: 422 });
     renderPage();
     await screen.findByTestId('confirm-form');
-    await userEvent.click(screen.getByTestId('answer-accept'));
+    await userEvent.click(screen.getByTestId('answer-undecided'));
     await userEvent.click(screen.getByTestId('confirm-submit'));
     await waitFor(() => expect(errorOf('maker-answer_estimatedShipDate')).toBe('日付は YYYY-MM-DD または YYYY/MM/DD の形式で入力してください。'));
     expect(screen.queryByTestId('confirm-result')).toBeNull();
@@ -193,7 +277,7 @@ describe('maker confirmation page', () => {
     answer = () => HttpResponse.json(refusal('NAL-429'), { status: 429 });
     renderPage();
     await screen.findByTestId('confirm-form');
-    await userEvent.click(screen.getByTestId('answer-accept'));
+    await userEvent.click(screen.getByTestId('answer-undecided'));
     await userEvent.click(screen.getByTestId('confirm-submit'));
     expect((await screen.findByTestId('confirm-problem')).textContent).toBe('リクエストが多すぎます。しばらくしてから再度お試しください。');
     expect(routed).not.toHaveBeenCalled();

@@ -13,6 +13,7 @@ import { ConfirmOrderSummary } from './ConfirmOrderSummary';
 import { CurrentAnswer } from './CurrentAnswer';
 import { failureMessage } from './failure-message';
 import { MakerAnswerForm, type RecordedAnswer } from './MakerAnswerForm';
+import { ShipDateChangeForm } from './ShipDateChangeForm';
 
 /** The page's frame without the console's menu: the title and the language switch (Japanese unless chosen). */
 function PublicFrame({ children }: { children: ReactNode }) {
@@ -26,14 +27,16 @@ function PublicFrame({ children }: { children: ReactNode }) {
   );
 }
 
-/** A link that takes no answers (invalid, already answered, expired): the reason, and nothing else. */
+/** A link that shows nothing (invalid, its lines moved elsewhere, expired): the reason, and nothing else. */
 function LinkProblem({ code }: { code: string }) {
   return <Result status={code === 'NAL_ORD-131' ? 'info' : 'warning'} title={<span data-testid="confirm-link-problem" data-code={code}>{errorMessage(code)}</span>} />;
 }
 
 /**
  * The maker confirmation page, reached without signing in by the link on the order sheet
- * (`/maker-confirm/:token`): the maker's part of the order, the sheet's PDF, and the answer form.
+ * (`/maker-confirm/:token`): the maker's part of the order, the sheet's PDF, and the answer form;
+ * once answered (here or by staff), the answer given, and the estimated ship date to change until
+ * the lines ship.
  */
 export function MakerConfirmPage() {
   const { t } = useTranslation();
@@ -45,7 +48,6 @@ export function MakerConfirmPage() {
 
   const problemCode = linkProblem ?? (isLinkProblem(error?.errorCode) ? error!.errorCode! : null);
   if (problemCode) return <PublicFrame><LinkProblem code={problemCode} /></PublicFrame>;
-  if (recorded) return <PublicFrame><AnswerRecorded answer={recorded} /></PublicFrame>;
   if (error) {
     return (
       <PublicFrame>
@@ -60,11 +62,19 @@ export function MakerConfirmPage() {
   }
   if (isLoading || !confirmation) return <PublicFrame><Spin /></PublicFrame>;
 
+  // Answered here a moment ago (the page reads the order again), or earlier, here or by staff.
+  const answered = recorded !== null || confirmation.stage === 'answered';
+  const onAnswered = (answer: RecordedAnswer) => {
+    setRecorded(answer);
+    void reload();
+  };
+
   return (
     <PublicFrame>
-      <Space orientation="vertical" size="large" style={{ width: '100%' }} data-testid="confirm-page">
+      {recorded && <AnswerRecorded answer={recorded} />}
+      <Space orientation="vertical" size="large" style={{ width: '100%' }} data-testid="confirm-page" data-stage={answered ? 'answered' : 'awaiting_answer'}>
         <Typography.Paragraph style={{ margin: 0 }}>
-          {t('makerConfirm.lead')}
+          {t(answered ? 'makerConfirm.answeredLead' : 'makerConfirm.lead')}
           <br />
           <Typography.Text type="secondary">{t('makerConfirm.expiresAt', { date: formatDate(confirmation.expiresAt, true) })}</Typography.Text>
         </Typography.Paragraph>
@@ -75,8 +85,25 @@ export function MakerConfirmPage() {
         </Button>
         <CurrentAnswer confirmation={confirmation} />
       </Space>
-      <Divider titlePlacement="start">{t('makerConfirm.form.title')}</Divider>
-      <MakerAnswerForm token={token} version={confirmation.version} onAnswered={setRecorded} onLinkProblem={setLinkProblem} onStale={() => setStale(true)} />
+      {!answered && (
+        <>
+          <Divider titlePlacement="start">{t('makerConfirm.form.title')}</Divider>
+          <MakerAnswerForm token={token} version={confirmation.version} onAnswered={onAnswered} onLinkProblem={setLinkProblem} onStale={() => setStale(true)} />
+        </>
+      )}
+      {answered && confirmation.stage === 'answered' && confirmation.canChangeShipDate && (
+        <>
+          <Divider titlePlacement="start">{t('makerConfirm.change.title')}</Divider>
+          <ShipDateChangeForm
+            token={token}
+            version={confirmation.version}
+            estimatedShipDate={confirmation.estimatedShipDate}
+            onChanged={() => void reload()}
+            onLinkProblem={setLinkProblem}
+            onStale={() => setStale(true)}
+          />
+        </>
+      )}
       <ReloadPrompt
         open={stale}
         onClose={() => setStale(false)}

@@ -24,6 +24,10 @@ export interface MakerConfirmation {
   estimatedShipDate: string | null;
   makerReceiveDate: string | null;
   expiresAt: string;
+  /** awaiting_answer: the answer form; answered: the answer given. */
+  stage: 'awaiting_answer' | 'answered';
+  /** An accepted answer's estimated ship date may change until its lines ship. */
+  canChangeShipDate: boolean;
 }
 
 export interface MakerConfirmationLine {
@@ -79,6 +83,17 @@ export async function fetchMakerConfirmation(token: string): Promise<MakerConfir
 /** 400 and 422 come back as results; 404 (NAL_ORD-130), 429 and the rest throw an ApiError. */
 export function answerMakerConfirmation(token: string, body: MakerAnswerBody) {
   return api.post<MakerAnswered>(pathOf(token), body, PUBLIC);
+}
+
+export interface ShipDateChanged {
+  estimatedShipDate: string;
+  confirmStatus: ConfirmStatus;
+  version: number;
+}
+
+/** After answering: a new estimated ship date (400 and 422 come back as results, the rest throw). */
+export function changeShipDate(token: string, body: { version: number; estimatedShipDate: string }) {
+  return api.put<ShipDateChanged>(`${pathOf(token)}/estimated-ship-date`, body, PUBLIC);
 }
 
 export function useMakerConfirmation(token: string | undefined) {

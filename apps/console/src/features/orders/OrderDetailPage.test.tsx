@@ -8,7 +8,7 @@ import { renderRoutes, useMockServer } from '../../test-utils';
 import { ORDER_LIST_COOKIE, saveOrderListQuery } from './api/order-list-cookie';
 import { OrderDetailPage } from './OrderDetailPage';
 import { OrderListPage } from './OrderListPage';
-import { page, refusal, wireLine, wireOrder } from './test-fixtures';
+import { page, refusal, wireLine, wireMakerOrder, wireOrder } from './test-fixtures';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -62,16 +62,47 @@ describe('order detail (OrderInformation)', () => {
     expect(screen.getByTestId('status-history').textContent).toContain('Unpaid');
   });
 
-  it("shows a maker its lines and the delivery, not the payment, the staff's memo or the fees", async () => {
-    server.use(http.get('/api/v1/me', () => HttpResponse.json({ data: { ...me, role: 'maker', permissions: ['orders.read', 'orders.maker'] } })));
+  it("shows a maker user the maker's view: its lines at wholesale and the delivery; no buyer, payment, prices, fees, staff memo or errors", async () => {
+    server.use(
+      http.get('/api/v1/me', () => HttpResponse.json({ data: { ...me, role: 'maker', permissions: ['orders.read', 'orders.maker'] } })),
+      http.get('/api/v1/orders/1', () => HttpResponse.json({ data: wireMakerOrder('1') })),
+    );
     renderDetail();
     await screen.findByTestId('order-number');
     expect(screen.queryByTestId('order-payment')).toBeNull();
-    expect(screen.getByTestId('order-amounts').textContent).not.toContain('Shipping fee');
-    const labels = [...document.querySelectorAll('[data-testid=order-header] .ant-descriptions-item-label')].map((l) => l.textContent);
-    expect(labels).toContain('Memo to makers');
-    expect(labels).not.toContain('Memo');
-    expect(screen.getByTestId('maker-part-2').textContent).toContain('椅子 11');
+    expect(screen.queryByTestId('order-total')).toBeNull();
+    expect(screen.getByTestId('order-wholesale-total').textContent).toBe('¥6,000');
+    const header = [...document.querySelectorAll('[data-testid=order-header] .ant-descriptions-item-label')].map((l) => l.textContent);
+    expect(header).toEqual(['Shop', 'Order date', 'Updated', 'Memo to makers', 'EDI note']);
+    const delivery = screen.getByTestId('order-delivery').textContent;
+    for (const text of ['お届け 1', '03-1111-2222', '150-0001', '東京都渋谷区1-1', '12月1日', '午前中']) expect(delivery).toContain(text);
+    const part = screen.getByTestId('maker-part-2');
+    expect(part.textContent).toContain('椅子 10');
+    expect(part.textContent).toContain('Wholesale price');
+    expect(part.textContent).toContain('¥6,000');
+    expect(part.textContent).not.toContain('Price incl. tax');
+    for (const label of ['Buyer', 'Payment', 'Settlement fee', 'Errors']) expect(document.body.textContent).not.toContain(label);
+  });
+
+  it('wraps a long refusal reason in the maker card, shows no receive date for a refusal, and the refusal in the history with its reason', async () => {
+    const reason = '廃番'.repeat(60);
+    const refused = wireOrder('1', [wireLine('10', 3)]);
+    server.use(http.get('/api/v1/orders/1', () => HttpResponse.json({ data: { ...refused, makers: [{ ...refused.makers[0], confirm_status: 3, refusal_reason: reason, maker_receive_date: '2026-11-23' }] } })));
+    server.use(
+      http.get('/api/v1/orders/1/history_status', () =>
+        HttpResponse.json({
+          data: [{ id: '2', order_line_id: '10', product_name: '椅子 10', from_status: 3, to_status: 3, command: 'maker_refused', note: reason, changed_by: null, changed_by_name: null, changed_at: '2026-11-23T03:00:00Z' }],
+        }),
+      ),
+    );
+    renderDetail();
+    const shown = await screen.findByTestId('refusal-reason-2');
+    expect(shown.textContent).toBe(reason);
+    expect(shown.style.overflowWrap).toBe('anywhere');
+    expect(screen.getByTestId('maker-receive-date-2').textContent).toBe('—');
+    await waitFor(() => expect(screen.getByTestId('status-history').textContent).toContain('Maker refused'));
+    expect(screen.getByTestId('status-history').textContent).toContain(reason);
+    expect(screen.getByTestId('status-history').textContent).toContain('Maker (confirmation page)');
   });
 
   it('shows the reload prompt on NAL_ORD-193, and reloads the order from it', async () => {

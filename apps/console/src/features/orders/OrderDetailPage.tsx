@@ -8,7 +8,7 @@ import { useCurrentUser } from '../../auth/use-current-user';
 import { toast } from '../../common/toast';
 import i18n, { formatDate } from '../../i18n';
 import { EDITABLE_STATUSES, LINE_STATUS } from './api/line-status';
-import { Order, OrderLine, OrderMaker, orderNumber, PaidResult, TaxByRate } from './api/order';
+import { AnyOrderLine, isMakerOrder, Order, OrderMaker, orderNumber, PaidResult, TaxByRate } from './api/order';
 import type { CommandFields } from './api/order-commands';
 import { useOrderSheets } from './api/order-sheets';
 import { useOrderCommands } from './api/use-order-commands';
@@ -21,26 +21,26 @@ import { ACTION_PERMISSION, selectedLineOf, type OrderAction } from './order-act
 import { OrderErrors } from './OrderErrors';
 import { OrderHistoryTable } from './OrderHistoryTable';
 import { MakerOrderSheets } from './MakerOrderSheets';
+import { MakerAmount, MakerDelivery, MakerOrderSummary } from './MakerOrderView';
 import { OrderMakerPart } from './OrderMakerPart';
 import { ReloadPrompt } from './ReloadPrompt';
 import { StatusTag } from './StatusTag';
 
 /** Editing is allowed while every line is unpaid or paid (NAL_ORD-086 otherwise). */
 
-/** The order's amounts: fees, totals and the tax per rate (rounded down once per rate). */
-/** The money of the order; a maker sees only its own lines' amounts (the API answers no fees to makers). */
-function OrderAmounts({ order, withFees }: { order: Order; withFees: boolean }) {
+/** The order's amounts: fees, totals and the tax per rate (rounded down once per rate); a maker's view has MakerAmount instead. */
+function OrderAmounts({ order }: { order: Order }) {
   const { t } = useTranslation();
   return (
     <Row gutter={16}>
       <Col xs={24} md={12}>
         <Descriptions size="small" column={1} bordered data-testid="order-amounts">
           <Descriptions.Item label={t('orders.fields.productsTotal')}>{yen(order.productsTotal)}</Descriptions.Item>
-          {withFees && <Descriptions.Item label={t('orders.fields.settlementFee')}>{yen(order.settlementFee)}</Descriptions.Item>}
-          {withFees && <Descriptions.Item label={t('orders.fields.shippingFee')}>{yen(order.shippingFee)}</Descriptions.Item>}
-          {withFees && <Descriptions.Item label={t('orders.fields.otherFee')}>{yen(order.otherFee)}</Descriptions.Item>}
-          {withFees && <Descriptions.Item label={t('orders.fields.fee')}>{yen(order.fee)}</Descriptions.Item>}
-          {withFees && <Descriptions.Item label={t('orders.fields.refundFee')}>{yen(order.refundFee)}</Descriptions.Item>}
+          <Descriptions.Item label={t('orders.fields.settlementFee')}>{yen(order.settlementFee)}</Descriptions.Item>
+          <Descriptions.Item label={t('orders.fields.shippingFee')}>{yen(order.shippingFee)}</Descriptions.Item>
+          <Descriptions.Item label={t('orders.fields.otherFee')}>{yen(order.otherFee)}</Descriptions.Item>
+          <Descriptions.Item label={t('orders.fields.fee')}>{yen(order.fee)}</Descriptions.Item>
+          <Descriptions.Item label={t('orders.fields.refundFee')}>{yen(order.refundFee)}</Descriptions.Item>
           <Descriptions.Item label={<strong>{t('orders.fields.total')}</strong>}>
             <strong data-testid="order-total">{yen(order.total)}</strong>
           </Descriptions.Item>
@@ -132,7 +132,7 @@ export function OrderDetailPage() {
   const linesOf = (ids: readonly string[]) => order.lines.filter((l) => ids.includes(l.id));
   const selectedLines = linesOf([...selected]).map((l) => selectedLineOf(order, l));
 
-  const select = (lines: OrderLine[], ids: string[]) => {
+  const select = (lines: AnyOrderLine[], ids: string[]) => {
     const next = new Set(selected);
     for (const line of lines) if (ids.includes(line.id)) next.add(line.id);
     else next.delete(line.id);
@@ -196,8 +196,8 @@ export function OrderDetailPage() {
   const canProcess = permissions.includes('orders.process');
   // Sending a sheet again is ordering from the maker again: the same permission.
   const canResendSheets = permissions.includes(ACTION_PERMISSION.order_process);
-  // A maker sees its lines and the delivery: not the payment, the staff's memo and flags, or the fees.
-  const staff = user?.role !== 'maker';
+  // A maker user reads the maker's view: its lines and the delivery, no payment, buyer, money or staff memo.
+  const makerView = isMakerOrder(order);
   const editable = order.lines.every((l) => (EDITABLE_STATUSES as readonly number[]).includes(l.status));
   const parts = order.makers.map((maker) => ({ maker, lines: order.lines.filter((l) => l.makerId === maker.makerId) }));
 
@@ -230,42 +230,36 @@ export function OrderDetailPage() {
           </Space>
         }
       >
+        {makerView ? (
+          <MakerOrderSummary order={order} />
+        ) : (
         <Descriptions size="small" column={{ xs: 1, md: 3 }} data-testid="order-header">
           {/* The origin is a fixed internal marker (SPEC.md §9, "value not printed"): nothing to show a user. */}
           <Descriptions.Item label={t('orders.fields.ecOrderId')}>{order.ecOrderId ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={t('orders.fields.shop')}>{order.shopName}</Descriptions.Item>
           <Descriptions.Item label={t('orders.fields.orderDate')}>{formatDate(order.orderDate)}</Descriptions.Item>
           <Descriptions.Item label={t('orders.fields.revenueMonth')}>{order.revenueMonth ?? '—'}</Descriptions.Item>
-          {staff && (
-            <Descriptions.Item label={t('orders.fields.customer')}>
-              {order.customerId ? <Link to={`/customers/${order.customerId}`}>{order.paymentMethod?.customer?.name ?? order.customerId}</Link> : '—'}
-            </Descriptions.Item>
-          )}
-          {staff && (
-            <Descriptions.Item label={t('orders.fields.sendMailFlag')}>{t(`orders.sendMailFlag.${order.sendMailFlag}`)}</Descriptions.Item>
-          )}
-          {staff && (
-            <Descriptions.Item label={t('orders.fields.sentToOriginFlag')}>{t(`orders.sentToOriginFlag.${order.sentToOriginFlag}`)}</Descriptions.Item>
-          )}
+          <Descriptions.Item label={t('orders.fields.customer')}>
+            {order.customerId ? <Link to={`/customers/${order.customerId}`}>{order.paymentMethod?.customer?.name ?? order.customerId}</Link> : '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('orders.fields.sendMailFlag')}>{t(`orders.sendMailFlag.${order.sendMailFlag}`)}</Descriptions.Item>
+          <Descriptions.Item label={t('orders.fields.sentToOriginFlag')}>{t(`orders.sentToOriginFlag.${order.sentToOriginFlag}`)}</Descriptions.Item>
           <Descriptions.Item label={t('orders.fields.fileType')}>{t(`orders.fileType.${order.fileType}`)}</Descriptions.Item>
           <Descriptions.Item label={t('orders.fields.updatedAt')}>{formatDate(order.updatedAt, true)}</Descriptions.Item>
-          {staff && (
-            <Descriptions.Item label={t('orders.fields.memo')}>{order.memo ?? '—'}</Descriptions.Item>
-          )}
+          <Descriptions.Item label={t('orders.fields.memo')}>{order.memo ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={t('orders.fields.supplierMemo')}>{order.supplierMemo ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={t('orders.fields.ediNote')}>{order.ediNote ?? '—'}</Descriptions.Item>
         </Descriptions>
+        )}
       </Card>
-      {staff && (
+      {!makerView && (
         <Card title={t('orders.sections.payment')} size="small">
           <OrderPayment order={order} />
         </Card>
       )}
-      <Card size="small">
-        <OrderPeople order={order} />
-      </Card>
-      <Card title={t('orders.sections.amounts')} size="small">
-        <OrderAmounts order={order} withFees={staff} />
+      <Card size="small">{makerView ? <MakerDelivery order={order} /> : <OrderPeople order={order} />}</Card>
+      <Card title={t(makerView ? 'orders.sections.wholesale' : 'orders.sections.amounts')} size="small">
+        {makerView ? <MakerAmount order={order} /> : <OrderAmounts order={order} />}
       </Card>
       <Card
         title={t('orders.sections.lines')}
@@ -299,9 +293,12 @@ export function OrderDetailPage() {
           </OrderMakerPart>
         ))}
       </Card>
-      <Card title={t('orders.errors.title')} size="small">
-        <OrderErrors orderId={order.id} errors={order.errors ?? []} canDelete={canProcess} />
-      </Card>
+      {/* Order errors are the staff's to deal with: a maker's view has none. */}
+      {!makerView && (
+        <Card title={t('orders.errors.title')} size="small">
+          <OrderErrors orderId={order.id} errors={order.errors ?? []} canDelete={canProcess} />
+        </Card>
+      )}
       <Card title={t('orders.history.title')} size="small">
         <OrderHistoryTable orderId={order.id} />
       </Card>

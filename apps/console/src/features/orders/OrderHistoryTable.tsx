@@ -13,7 +13,10 @@ function mailOutcome(t: TFunction, mail: NonNullable<StatusHistoryEntry['mail']>
   return t('mailTemplates.history.failed');
 }
 
-/** Every status change of the order's lines and every mail to its buyer, oldest first: from, to, by which command, who, when. */
+/** What a maker does through its confirmation link, without an account: answer, refuse, change its ship date. */
+const BY_MAKER_LINK = ['maker_receive', 'maker_refused', 'maker_ship_date_changed'];
+
+/** Every status change of the order's lines and every mail to its buyer, oldest first: from, to, by which command, the note, who, when. */
 export function OrderHistoryTable({ orderId }: { orderId: string }) {
   const { t } = useTranslation();
   const { history } = useOrderHistory(orderId);
@@ -37,11 +40,17 @@ export function OrderHistoryTable({ orderId }: { orderId: string }) {
             entry.mail ? <span data-mail-status={entry.mail.status}>{mailOutcome(t, entry.mail)}</span> : t(`orders.history.commands.${c}`, { defaultValue: c }),
         },
         {
+          title: t('orders.history.note'),
+          dataIndex: 'note',
+          // A refusal's reason (free text) or a changed ship date; long text wraps.
+          render: (v: string | null) => <span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{v ?? ''}</span>,
+        },
+        {
           title: t('orders.history.changedBy'),
           dataIndex: 'changedByName',
           // A maker answering through the confirmation link acts without an account; mails are the system's.
           render: (v: string | null, entry: StatusHistoryEntry) =>
-            v ?? (entry.command === 'maker_receive' ? t('orders.history.byMakerLink') : entry.mail ? t('mailTemplates.history.by') : '—'),
+            v ?? (BY_MAKER_LINK.includes(entry.command) ? t('orders.history.byMakerLink') : entry.mail ? t('mailTemplates.history.by') : '—'),
         },
       ]}
     />

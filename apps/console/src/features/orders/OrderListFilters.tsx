@@ -7,7 +7,7 @@ import { useCurrentUser } from '../../auth/use-current-user';
 import { FilterActions } from '../../common/FilterActions';
 import { useMakerOptions, useShopOptions } from '../../common/use-options';
 import i18n from '../../i18n';
-import { LINE_STATUSES } from './api/line-status';
+import { HIDDEN_FROM_MAKER_STATUSES, LINE_STATUSES } from './api/line-status';
 import { useCustomerOptions, usePaymentMethods } from './api/use-orders';
 import { DATE_FORMAT } from './format';
 import { statusLabel } from './messages';
@@ -87,6 +87,8 @@ export function OrderListFilters({ filters, onSearch, onReset }: Props) {
   const makers = useMakerOptions();
   const customers = useCustomerOptions(permissions.includes('customers.read'));
   const payments = usePaymentMethods(canReadSettings);
+  // A maker user filters its own lines: never unpaid or paid, no order errors (the staff's), no buyer to search for.
+  const maker = user?.role === 'maker';
   const sort = filters.sort;
   const initialValues = toFormValues(filters);
   // Open when one of them is in use, so a filter never applies out of sight.
@@ -109,12 +111,12 @@ export function OrderListFilters({ filters, onSearch, onReset }: Props) {
       onFinish={(values) => onSearch({ ...toFilters(values), sort })}
       style={{ marginBottom: 8, rowGap: 8 }}
     >
-      <Form.Item name="keyword" label={t('orders.filters.keyword')} tooltip={t('orders.filters.keywordHelp')}>
+      <Form.Item name="keyword" label={t('orders.filters.keyword')} tooltip={t(maker ? 'orders.filters.keywordHelpMaker' : 'orders.filters.keywordHelp')}>
         <Input allowClear id="filter-keyword" style={{ width: 200 }} />
       </Form.Item>
       {select(
         'status',
-        LINE_STATUSES.map((s) => ({ value: String(s), label: statusLabel(t, s) })),
+        LINE_STATUSES.filter((s) => !maker || !(HIDDEN_FROM_MAKER_STATUSES as readonly number[]).includes(s)).map((s) => ({ value: String(s), label: statusLabel(t, s) })),
         140,
       )}
       {RANGES.map((range) => (
@@ -135,11 +137,12 @@ export function OrderListFilters({ filters, onSearch, onReset }: Props) {
         ['0', '1'].map((v) => ({ value: v, label: t(`orders.filters.deliveryInfoValues.${v}`) })),
         120,
       )}
-      {select(
-        'hasErrors',
-        ['0', '1'].map((v) => ({ value: v, label: t(`orders.filters.hasErrorsValues.${v}`) })),
-        120,
-      )}
+      {!maker &&
+        select(
+          'hasErrors',
+          ['0', '1'].map((v) => ({ value: v, label: t(`orders.filters.hasErrorsValues.${v}`) })),
+          120,
+        )}
       {select(
         'todo',
         TODOS.map((v) => ({ value: v, label: t(`todayWork.counts.${v}`) })),

@@ -9,11 +9,11 @@ import { useCurrentUser } from '../../auth/use-current-user';
 import { useListParams } from '../../common/list-params';
 import { toast } from '../../common/toast';
 import { formatDate } from '../../i18n';
-import { BatchOrderResult, Order, orderNumber } from './api/order';
+import { AnyOrder, BatchOrderResult, orderNumber } from './api/order';
 import type { CommandFields } from './api/order-commands';
 import { useOrderCommands } from './api/use-order-commands';
 import { saveOrderListQuery, savedOrderListQuery } from './api/order-list-cookie';
-import { useOrder, useOrders } from './api/use-orders';
+import { useOrders, useStaffOrder } from './api/use-orders';
 import { BatchResultModal } from './BatchResultModal';
 import { CommandModal } from './CommandModal';
 import { ExportModal } from './ExportModal';
@@ -47,7 +47,7 @@ function searchOf(query: Query): string {
 /** An order's errors, from the list's error count. */
 function OrderErrorsModal({ orderId, canDelete, onClose }: { orderId: string | null; canDelete: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { order } = useOrder(orderId ?? undefined);
+  const { order } = useStaffOrder(orderId ?? undefined);
   return (
     <Modal open={orderId !== null} title={t('orders.errors.title')} footer={null} onCancel={onClose} width={760}>
       {order ? <OrderErrors orderId={order.id} errors={order.errors ?? []} canDelete={canDelete} /> : <Spin />}
@@ -99,7 +99,7 @@ export function OrderListPage() {
     return [...selected.values()].map((line) => onPage.get(line.lineId) ?? line);
   };
 
-  const select = (order: Order, lines: Order['lines'], ids: string[]) => {
+  const select = (order: AnyOrder, lines: AnyOrder['lines'], ids: string[]) => {
     const next = new Map(selected);
     for (const line of lines) {
       if (ids.includes(line.id)) next.set(line.id, selectedLineOf(order, line));
@@ -129,7 +129,7 @@ export function OrderListPage() {
     else navigate(`/orders/create?branchOf=${lines[0].orderId}`);
   };
 
-  const sortChange = (sorter: SorterResult<Order> | SorterResult<Order>[]) => {
+  const sortChange = (sorter: SorterResult<AnyOrder> | SorterResult<AnyOrder>[]) => {
     const s = Array.isArray(sorter) ? sorter[0] : sorter;
     const column = SORTS[String(s?.columnKey)];
     const sort = s?.order && column ? `${s.order === 'descend' ? '-' : ''}${column}` : undefined;
@@ -139,6 +139,8 @@ export function OrderListPage() {
   const pageSelection = orders.flatMap((o) => o.lines.map((l) => l.id));
   const pageSelected = pageSelection.filter((id) => selected.has(id)).length;
   const canProcess = permissions.includes('orders.process');
+  // A maker user's rows are the maker's view of each order (no buyer, money or errors).
+  const makerView = user?.role === 'maker';
   const total = page?.total ?? 0;
   const estimate = (page as { totalIsEstimate?: boolean } | undefined)?.totalIsEstimate;
 
@@ -181,7 +183,7 @@ export function OrderListPage() {
         )}
       </Space>
       {/* A compact density: a 1366×768 screen shows several orders with their lines. */}
-      <Table<Order>
+      <Table<AnyOrder>
         rowKey="id"
         size="small"
         loading={isLoading}
@@ -224,7 +226,7 @@ export function OrderListPage() {
                 }}
               />
             ),
-            render: (_: unknown, order: Order) => {
+            render: (_: unknown, order: AnyOrder) => {
               const count = order.lines.filter((l) => selected.has(l.id)).length;
               return (
                 <Checkbox
@@ -241,26 +243,35 @@ export function OrderListPage() {
             key: 'orderNo',
             sorter: true,
             sortOrder: sortOrderOf(params.sort, 'orderNo'),
-            render: (_: unknown, o: Order) => <Link to={`/orders/${o.id}`}>{orderNumber(o)}</Link>,
+            render: (_: unknown, o: AnyOrder) => <Link to={`/orders/${o.id}`}>{orderNumber(o)}</Link>,
           },
           { title: t('orders.fields.orderDate'), key: 'orderDate', dataIndex: 'orderDate', sorter: true, sortOrder: sortOrderOf(params.sort, 'orderDate'), render: (v: string) => formatDate(v) },
           { title: t('orders.fields.shop'), dataIndex: 'shopName' },
-          { title: t('orders.fields.buyerName'), dataIndex: 'buyerName' },
-          { title: t('orders.fields.total'), key: 'total', dataIndex: 'total', align: 'right', sorter: true, sortOrder: sortOrderOf(params.sort, 'total'), render: yen },
-          { title: t('orders.fields.status'), dataIndex: 'status', render: (s: Order['status']) => <StatusTag status={s} /> },
-          {
-            title: t('orders.fields.errorCount'),
-            dataIndex: 'errorCount',
-            align: 'right',
-            render: (count: number, o: Order) =>
-              count > 0 ? (
-                <Button size="small" type="text" onClick={() => setErrorsOf(o.id)} data-testid={`error-count-${o.id}`}>
-                  <Badge count={count} />
-                </Button>
-              ) : (
-                '—'
-              ),
-          },
+          ...(makerView
+            ? [
+                // A maker user's rows: whom it delivers to and what the shop owes it, no buyer, total or errors.
+                { title: t('orders.fields.deliveryName'), dataIndex: 'deliveryName' },
+                { title: t('orders.fields.wholesaleTotal'), key: 'wholesaleTotal', dataIndex: 'wholesaleTotal', align: 'right' as const, render: yen },
+                { title: t('orders.fields.status'), dataIndex: 'status', render: (s: AnyOrder['status']) => <StatusTag status={s} /> },
+              ]
+            : [
+                { title: t('orders.fields.buyerName'), dataIndex: 'buyerName' },
+                { title: t('orders.fields.total'), key: 'total', dataIndex: 'total', align: 'right' as const, sorter: true, sortOrder: sortOrderOf(params.sort, 'total'), render: yen },
+                { title: t('orders.fields.status'), dataIndex: 'status', render: (s: AnyOrder['status']) => <StatusTag status={s} /> },
+                {
+                  title: t('orders.fields.errorCount'),
+                  dataIndex: 'errorCount',
+                  align: 'right' as const,
+                  render: (count: number, o: AnyOrder) =>
+                    count > 0 ? (
+                      <Button size="small" type="text" onClick={() => setErrorsOf(o.id)} data-testid={`error-count-${o.id}`}>
+                        <Badge count={count} />
+                      </Button>
+                    ) : (
+                      '—'
+                    ),
+                },
+              ]),
         ]}
       />
       <CommandModal

@@ -2,7 +2,7 @@ import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { createOrder, updateOrder } from './api/save-order';
-import { useOrder } from './api/use-orders';
+import { useStaffOrder } from './api/use-orders';
 import { newOrderValues, orderToFormValues } from './order-form-values';
 import { OrderForm } from './OrderForm';
 
@@ -11,7 +11,7 @@ export function OrderCreatePage() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
   const branchOf = search.get('branchOf') ?? undefined;
-  const { order } = useOrder(branchOf);
+  const { order } = useStaffOrder(branchOf);
   if (branchOf && !order) return <Spin />;
   return (
     <OrderForm
@@ -29,7 +29,7 @@ export function OrderCreatePage() {
 export function OrderEditPage() {
   const { t } = useTranslation();
   const { id } = useParams();
-  const { order, mutate } = useOrder(id);
+  const { order, mutate } = useStaffOrder(id);
   if (!order) return <Spin />;
   return (
     <OrderForm

@@ -1,5 +1,5 @@
 import { LINE_STATUS, LINE_TRANSITIONS, type LineStatus, type OrderCommandName } from './api/line-status';
-import { Order, OrderLine, orderNumber } from './api/order';
+import { AnyOrder, AnyOrderLine, isMakerOrder, orderNumber } from './api/order';
 
 /** Payment 'not required' (SPEC.md §4). */
 const PAYMENT_NOT_REQUIRED = 0;
@@ -80,15 +80,13 @@ export interface SelectedLine {
 
 /** Why a selection cannot run an action: a message key of orders.common.json and its params. */
 /** A line as the rules see it, from its order as last read. */
-export function selectedLineOf(order: Order, line: OrderLine): SelectedLine {
+export function selectedLineOf(order: AnyOrder, line: AnyOrderLine): SelectedLine {
+  const base = { lineId: line.id, orderId: order.id, orderNumber: orderNumber(order), status: line.status, version: order.version, hasDeliveryInfo: order.hasDeliveryInfo };
+  // A maker's view has no payment or fees: the actions that need them are not the maker's.
+  if (isMakerOrder(order)) return { ...base, paymentFollowsShipment: false };
   return {
-    lineId: line.id,
-    orderId: order.id,
-    orderNumber: orderNumber(order),
-    status: line.status,
-    version: order.version,
+    ...base,
     paymentFollowsShipment: order.paymentMethodId === PAYMENT_NOT_REQUIRED || !!order.paymentMethod?.isPostpaid,
-    hasDeliveryInfo: order.hasDeliveryInfo,
     fees: { shippingFee: order.shippingFee, fee: order.fee },
   };
 }

@@ -94,6 +94,35 @@ export function wireOrder(id: string, lines: ReturnType<typeof wireLine>[], extr
   };
 }
 
+/** An order as a maker user reads it (the API's maker view): its lines at wholesale, the delivery, its part. */
+export function wireMakerOrder(id: string, extra: Record<string, unknown> = {}) {
+  const staff = wireOrder(id, [wireLine('10', 3, { option1: '白' })]);
+  return {
+    view: 'maker',
+    id,
+    order_no: staff.order_no,
+    branch_no: 1,
+    order_date: '2026-11-22',
+    shop_name: 'テスト店',
+    preferred_date: '12月1日',
+    preferred_period: '午前中',
+    delivery_name: `お届け ${id}`,
+    delivery_tel: '03-1111-2222',
+    delivery_zip: '150-0001',
+    delivery_address: '東京都渋谷区1-1',
+    supplier_memo: '化粧箱でお願いします',
+    edi_note: '置き配可',
+    wholesale_total: 6000,
+    status: 3,
+    has_delivery_info: false,
+    version: 3,
+    updated_at: '2026-11-22T01:00:00Z',
+    lines: [{ id: '10', maker_id: '2', maker_name: '東京家具製作所', product_id: '7', product_code: 'P-10', product_name: '椅子 10', option1: '白', option2: null, amount: 1, wholesale_price: 6000, status: 3 }],
+    makers: staff.makers,
+    ...extra,
+  };
+}
+
 /** An error envelope (DESIGN.md §4). */
 export const refusal = (code: string, errors: { field: string; error_code: string; params?: Record<string, unknown> }[] = []) => ({
   error: { error_code: code, message: code, errors, request_id: 'r' },

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Col, Form, Input, InputNumber, Popconfirm, Row, Select, Space, Table } from 'antd';
+import { Button, Checkbox, Col, Divider, Form, Input, InputNumber, Popconfirm, Row, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { maxLength, MONEY_MAX, wholeNumber } from '../../common/field-rules';
@@ -10,6 +10,15 @@ import { EditDialog } from './EditDialog';
 type ShopValues = Omit<Shop, 'id' | `${ShopSecret}Set` | `${ShopSecret}Masked`> &
   Partial<Record<ShopSecret, string>> &
   Partial<Record<`${ShopSecret}Clear`, boolean>>;
+
+/** The shop's contact for makers (SPEC.md §5 limits of a maker's own name, phone and e-mail). */
+const CONTACT_FIELDS = [
+  { name: 'contactCompany', id: 'shop-contact-company', max: 100, span: 12 },
+  { name: 'contactPerson', id: 'shop-contact-person', max: 100, span: 12 },
+  { name: 'contactPhone', id: 'shop-contact-phone', max: 15, span: 12 },
+  { name: 'contactFax', id: 'shop-contact-fax', max: 15, span: 12 },
+  { name: 'contactEmail', id: 'shop-contact-email', max: 100, span: 24 },
+] as const;
 
 /** Secrets: blank keeps the stored one (left out of the body), "remove" sends '' to clear it. */
 function toBody(values: ShopValues): object {
@@ -99,6 +108,19 @@ function ShopDialog({ shop, onClose }: { shop?: Shop; onClose: () => void }) {
         <Col span={12}>{n('orderReminderHour', 'settings.shop.orderReminderHour', 0, 23)}</Col>
         <Col span={12}>{n('shipReminderDays', 'settings.shop.shipReminderDays', 1, 7)}</Col>
         <Col span={12}>{n('shipReminderHour', 'settings.shop.shipReminderHour', 0, 23)}</Col>
+      </Row>
+      {/* How makers reach the shop: printed on its order sheets; the e-mail is where their replies go. */}
+      <Divider titlePlacement="start" plain>
+        {t('settings.shop.contact')}
+      </Divider>
+      <Row gutter={16}>
+        {CONTACT_FIELDS.map(({ name, id, max, span }) => (
+          <Col span={span} key={name}>
+            <Form.Item name={name} label={t(`settings.shop.${name}`)} extra={name === 'contactEmail' ? t('settings.shop.contactEmailHelp') : undefined}>
+              <Input id={id} maxLength={max} />
+            </Form.Item>
+          </Col>
+        ))}
       </Row>
     </EditDialog>
   );

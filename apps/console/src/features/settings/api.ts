@@ -19,6 +19,12 @@ export interface Shop {
   orderReminderHour: number | null;
   shipReminderDays: number | null;
   shipReminderHour: number | null;
+  /** How makers reach the shop: printed on its order sheets; the e-mail is the Reply-To of mails to makers. */
+  contactCompany: string | null;
+  contactPerson: string | null;
+  contactPhone: string | null;
+  contactFax: string | null;
+  contactEmail: string | null;
   ecPasswordSet: boolean;
   ecPasswordMasked: string;
   productAuthCodeSet: boolean;

@@ -55,6 +55,22 @@ export class ShopEntity {
   @Column({ name: 'ship_reminder_hour', type: 'integer', nullable: true })
   shipReminderHour!: number | null;
 
+  // The shop's contact for makers: printed on order sheets, and the Reply-To of mails to makers.
+  @Column({ name: 'contact_company', type: 'varchar', length: 100, nullable: true })
+  contactCompany!: string | null;
+
+  @Column({ name: 'contact_person', type: 'varchar', length: 100, nullable: true })
+  contactPerson!: string | null;
+
+  @Column({ name: 'contact_phone', type: 'varchar', length: 15, nullable: true })
+  contactPhone!: string | null;
+
+  @Column({ name: 'contact_fax', type: 'varchar', length: 15, nullable: true })
+  contactFax!: string | null;
+
+  @Column({ name: 'contact_email', type: 'varchar', length: 100, nullable: true })
+  contactEmail!: string | null;
+
   @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;
 

@@ -115,6 +115,60 @@ export interface Order {
   errors?: OrderError[];
 }
 
+/**
+ * A line as a maker user reads it (docs/orders-api.md "A maker's view"): what it ships, at the
+ * wholesale price; no retail price or tax.
+ */
+export interface MakerOrderLine {
+  id: string;
+  makerId: string;
+  makerName: string;
+  productId: string | null;
+  productCode: string | null;
+  productName: string;
+  option1: string | null;
+  option2: string | null;
+  amount: number;
+  wholesalePrice: number | null;
+  status: LineStatus;
+}
+
+/**
+ * The order as a maker user reads it: its lines ordered from it, the delivery, the maker memo and
+ * its own part. Nothing of the buyer, payment or the shop's money is in it (not blanked: absent).
+ */
+export interface MakerOrder {
+  view: 'maker';
+  id: string;
+  orderNo: string;
+  branchNo: number;
+  orderDate: string;
+  shopName: string;
+  preferredDate: string | null;
+  preferredPeriod: string | null;
+  deliveryName: string;
+  deliveryTel: string | null;
+  deliveryZip: string | null;
+  deliveryAddress: string | null;
+  supplierMemo: string | null;
+  ediNote: string | null;
+  /** What the shop owes the maker for the live lines; null while a line has no wholesale price. */
+  wholesaleTotal: number | null;
+  status: LineStatus;
+  hasDeliveryInfo: boolean;
+  version: number;
+  updatedAt: string;
+  lines: MakerOrderLine[];
+  makers: OrderMaker[];
+}
+
+/** What GET /orders and /orders/{id} answer: the staff's order, or a maker user's view of it. */
+export type AnyOrder = Order | MakerOrder;
+export type AnyOrderLine = OrderLine | MakerOrderLine;
+
+export const isMakerOrder = (order: AnyOrder): order is MakerOrder => 'view' in order && order.view === 'maker';
+export const isMakerLine = (line: AnyOrderLine): line is MakerOrderLine => !('priceWithTax' in line);
+
 /** One entry of the order's history: a line's status change, or (`mail` set) a mail to the buyer about some products. */
 export interface StatusHistoryEntry {
   id: string;
@@ -123,6 +177,8 @@ export interface StatusHistoryEntry {
   fromStatus: LineStatus | null;
   toStatus: LineStatus | null;
   command: string;
+  /** A refusal's reason, a changed ship date. */
+  note: string | null;
   changedBy: string | null;
   changedByName: string | null;
   changedAt: string;

@@ -2,17 +2,23 @@ import useSWR from 'swr';
 import { swrFetcher, type Query } from '../../../api/client';
 import type { DeliveryCompany, DeliveryMethod, PaymentMethod } from '../../settings/api';
 import { PATHS } from '../../settings/api';
-import { Order, ORDERS_PATH, StatusHistoryEntry } from './order';
+import { AnyOrder, isMakerOrder, ORDERS_PATH, StatusHistoryEntry } from './order';
 
 /** A page of the list; null fetches nothing (yet). */
 export function useOrders(query: Query | null) {
   const { data, isLoading, mutate } = useSWR(query ? [ORDERS_PATH, query] : null, swrFetcher);
-  return { orders: (data?.data ?? []) as Order[], pagination: data?.pagination, isLoading, mutate };
+  return { orders: (data?.data ?? []) as AnyOrder[], pagination: data?.pagination, isLoading, mutate };
 }
 
 export function useOrder(id: string | undefined) {
   const { data, error, mutate } = useSWR(id ? `${ORDERS_PATH}/${id}` : null, swrFetcher);
-  return { order: data?.data as Order | undefined, error, mutate };
+  return { order: data?.data as AnyOrder | undefined, error, mutate };
+}
+
+/** An order for the staff's forms (edit, branch): a maker's view is never one (those routes are not the maker's). */
+export function useStaffOrder(id: string | undefined) {
+  const { order, ...rest } = useOrder(id);
+  return { ...rest, order: order && !isMakerOrder(order) ? order : undefined };
 }
 
 export function useOrderHistory(id: string | undefined) {
