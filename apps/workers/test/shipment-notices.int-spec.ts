@@ -28,6 +28,7 @@ describe('shipment notices to buyers', () => {
     ({ api, smtp, queues } = world);
     auth = (await api.signedIn('operator')).auth;
     shopId = await shopWith(api);
+    await api.dataSource.query(`UPDATE shops SET contact_email = 'support@test-shop.example.jp' WHERE id = $1`, [shopId]);
     makerId = await makerRow(api, { name: '山本木工所', orderMethod: 'email', email: 'orders@yamamoto-mokko.example.jp' });
     const company = await api.http.post('/api/v1/delivery_companies').set('Authorization', (await api.signedIn('approver')).auth).send({ name: 'ヤマト運輸', tracking_url: YAMATO }).expect(201);
     companyId = company.body.data.id;
@@ -64,6 +65,8 @@ describe('shipment notices to buyers', () => {
 
     expect(mail.subject).toBe(`【テスト商店 ${(await api.dataSource.query(`SELECT code FROM shops WHERE id = $1`, [shopId]))[0].code}】ご注文の商品を発送しました（注文番号 ${order.orderNo}）`);
     expect(mail.text).toContain('山田 太郎 様');
+    // The buyer's reply reaches the shop, not the no-reply sender.
+    expect(mail.replyTo?.value.map((a) => a.address)).toEqual(['support@test-shop.example.jp']);
     expect(mail.text).toContain('・無垢材ダイニングテーブル × 1\n・座布団（藍染） × 1');
     expect(mail.text).toContain('佐藤 花子 様');
     expect(mail.text).toContain('2026/11/22');

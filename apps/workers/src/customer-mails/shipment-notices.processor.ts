@@ -96,8 +96,10 @@ export class ShipmentNoticesProcessor implements OnApplicationBootstrap {
     if (!template) throw new Error('mail template shipment_notice is missing (the migrations make it)');
     const mail = renderMail(template, shipmentNoticeValues(source));
     // One Message-ID per shipment: a copy a crash made go twice is recognisable as the same message.
+    // The buyer's reply goes to the shop (its contact e-mail), not to the system's no-reply sender.
     const { messageId } = await sendMail(this.transport, this.config.MAIL_FROM, recipient.to, mail, {
       messageId: ownMessageId(`shipment-notice-${record.eventId}`, this.config.MAIL_FROM),
+      replyTo: source.shopEmail,
     });
     await this.notices.record(manager, { ...record, status: 'sent', recipient: recipient.to, subject: mail.subject, messageId });
     return { to: recipient.to, messageId };

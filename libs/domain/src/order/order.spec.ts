@@ -229,6 +229,19 @@ describe('Order: rules with their codes', () => {
       expect(order.recorded().events).toEqual([]);
     });
 
+    it('refuses a receive or estimated ship date before the order date, changing nothing', () => {
+      const order = ordered();
+      expect(() => order.makerReceive(['L1'], { makerReceiveDate: '2025-03-31', confirmStatus: MAKER_CONFIRM_STATUS.accepted, estimatedShipDate: '2020-04-01' })).toThrow(
+        expect.objectContaining({ issues: [
+          { field: 'maker_receive_date', errorCode: 'date_after', params: { other: 'order_date' } },
+          { field: 'estimated_ship_date', errorCode: 'date_after', params: { other: 'order_date' } },
+        ] }),
+      );
+      expect(statusesOf(order)).toEqual({ L1: S.ordered, L2: S.ordered });
+      order.makerReceive(['L1'], { makerReceiveDate: ORDER_DATE, confirmStatus: MAKER_CONFIRM_STATUS.accepted, estimatedShipDate: ORDER_DATE });
+      expect(statusesOf(order).L1).toBe(S.orderReceived);
+    });
+
     it('keeps refused lines where they are, as a history row each with the reason, and records the refusal per maker', () => {
       const order = ordered();
       order.makerReceive(['L1', 'L2'], { makerReceiveDate: '2025-04-03', confirmStatus: MAKER_CONFIRM_STATUS.notAccepted, refusalReason: '  out of stock  ' });

@@ -159,6 +159,7 @@ export class Order {
     const transition = this.transition('maker_receive', lines);
     const refused = answer.confirmStatus === MAKER_CONFIRM_STATUS.notAccepted;
     if (refused && !answer.refusalReason?.trim()) throw new DomainError('NAL_ORD-103');
+    if (!refused) this.assertNotBeforeOrder({ maker_receive_date: answer.makerReceiveDate, estimated_ship_date: answer.estimatedShipDate });
     for (const [makerId, makerLines] of this.byMaker(lines)) {
       const part = this.part(makerId);
       part.confirmStatus = answer.confirmStatus;
@@ -180,6 +181,14 @@ export class Order {
    * keep their status; the history notes the change. A date given after 'ship date undecided'
    * decides it: the answer becomes accepted.
    */
+  /** A maker cannot receive or plan to ship an order before it was placed: a mistyped year is refused, not stored. */
+  private assertNotBeforeOrder(dates: Record<string, string | null | undefined>): void {
+    const issues = Object.entries(dates)
+      .filter(([, date]) => date && date < this.state.orderDate)
+      .map(([field]) => ({ field, errorCode: 'date_after', params: { other: 'order_date' } }));
+    if (issues.length) throw new FieldValidationError(issues);
+  }
+
   changeEstimatedShipDate(lineIds: readonly string[], estimatedShipDate: string, today: string): void {
     const lines = this.select(lineIds);
     const status = this.sharedStatus(lines);

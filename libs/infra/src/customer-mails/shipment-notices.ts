@@ -5,6 +5,8 @@ import { EntityManager } from 'typeorm';
 export interface ShipmentNoticeSource extends ShipmentFacts {
   sendMailFlag: number;
   buyerEmail: string | null;
+  /** The shop's contact e-mail: where the buyer's reply goes (null: MAIL_FROM's own). */
+  shopEmail: string | null;
 }
 
 /** A mail to a buyer, as recorded (and shown in the order's history). */
@@ -35,7 +37,7 @@ export class ShipmentNotices {
     shipment: { orderId: string; lineIds: readonly string[]; shipDate: string | null; deliveryCompanyId: string | null; trackingCode: string | null },
   ): Promise<ShipmentNoticeSource | null> {
     const [order] = await manager.query(
-      `SELECT o.order_no, o.buyer_name, o.buyer_email, o.delivery_name, o.send_mail_flag, s.name AS shop_name
+      `SELECT o.order_no, o.buyer_name, o.buyer_email, o.delivery_name, o.send_mail_flag, s.name AS shop_name, s.contact_email
          FROM orders o JOIN shops s ON s.id = o.shop_id WHERE o.id = $1`,
       [shipment.orderId],
     );
@@ -52,6 +54,7 @@ export class ShipmentNotices {
       deliveryName: order.delivery_name,
       sendMailFlag: order.send_mail_flag,
       shopName: order.shop_name,
+      shopEmail: order.contact_email,
       lines: lines.map((l) => ({ productName: l.product_name, amount: l.amount, option1: l.option1, option2: l.option2 })),
       shipDate: shipment.shipDate,
       deliveryCompany: company?.name ?? null,
