@@ -28,7 +28,7 @@ export class MakersScopeAndShopContact1763890000000 implements MigrationInterfac
          AND l.first_ordered_at IS NULL AND l.status NOT IN (1, 2, 7, 8)`);
 
     await q.query(`ALTER TABLE order_status_history ADD COLUMN note varchar(200)`);
-    await q.query(`UPDATE order_makers SET maker_receive_date = NULL WHERE confirm_status = 3`);
+    await q.query(`UPDATE order_makers SET maker_receive_date = NULL, estimated_ship_date = NULL WHERE confirm_status = 3`);
 
     await q.query(`
       ALTER TABLE shops

@@ -89,7 +89,7 @@ export class ShipmentMails1763900000000 implements MigrationInterface {
     // parts in question in (order_id, maker_id) order, each with the columns its rule reads, joined
     // index-only to the lines still with a maker, which now carry their status too.
     await q.query(`CREATE INDEX order_makers_unanswered ON order_makers (order_id, maker_id) INCLUDE (maker_order_date)
-                   WHERE maker_order_date IS NOT NULL AND maker_receive_date IS NULL`);
+                   WHERE maker_order_date IS NOT NULL AND maker_receive_date IS NULL AND confirm_status IS DISTINCT FROM 3`);
     await q.query(`CREATE INDEX order_makers_refused ON order_makers (order_id, maker_id) WHERE confirm_status = 3`);
     await q.query(`CREATE INDEX order_makers_unshipped ON order_makers (order_id, maker_id) INCLUDE (estimated_ship_date, confirm_status)
                    WHERE maker_receive_date IS NOT NULL AND ship_date IS NULL`);

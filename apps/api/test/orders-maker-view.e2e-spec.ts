@@ -252,10 +252,37 @@ describe('orders API: what a maker user reads', () => {
     });
   });
 
-  it('shows a token of a maker role without a maker nothing', async () => {
+  it('follows the account, not the token: a maker account moved to another maker reads none of the first one\'s orders', async () => {
     const user = await ctx.api.user('maker', { makerId: makerX });
+    // Even a token claiming no maker reads as the account's maker (the role and maker in a token are not trusted).
     const auth = ctx.api.bearer(user, null);
-    expect(await listIds('', auth)).toEqual({ ids: [], total: 0 });
-    await as(auth).get(`/orders/${ordered.id}`).expect(404);
+    expect((await listIds('', auth)).ids).toContain(ordered.id);
+    const other = await ctx.api.maker();
+    await ctx.api.dataSource.query(`UPDATE users SET maker_id = $1 WHERE id = $2`, [other.id, user.id]);
+    // Moving the account bumped its security stamp: the old token is refused (within the cache's bound).
+    const deadline = Date.now() + 6000;
+    while ((await as(auth).get(`/orders/${ordered.id}`)).status !== 401 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await as(auth).get(`/orders/${ordered.id}`).expect(401);
+    const fresh = ctx.api.bearer({ ...user, stamp: 1 }, other.id);
+    expect(await listIds('', fresh)).toEqual({ ids: [], total: 0 });
+    await as(fresh).get(`/orders/${ordered.id}`).expect(404);
+  });
+
+  it('starts a line moved to another maker afresh: that maker reads none of the first one\'s history', async () => {
+    const shop = await shopRow(ctx.api);
+    const body = orderBody(shop, makerX, { order_date: '2026-05-20', lines: [{ maker_id: Number(makerX), product_name: '移る商品', amount: 1, price_with_tax: 1100, tax_percentage: 10 }] });
+    let order: Json = (await ctx.api.http.post('/api/v1/orders').set('Authorization', staffAuth).send(body).expect(201)).body.data;
+    order = await staff(await staff(order, 'paid'), 'order_process');
+    // X refuses with a reason only X and the shop may read; staff take the line back and give it to Y.
+    order = await staff(order, 'maker_received_process', { maker_receive_date: '2026-05-21', confirm_status: 3, refusal_reason: 'Xの社内事情' });
+    order = await staff(order, 'change_status', { status: 2 });
+    const line = order.lines[0];
+    const edited = await as(staffAuth).put(`/orders/${order.id}`, { version: order.version, lines: [{ id: Number(line.id), maker_id: Number(makerY), product_name: line.product_name, amount: 1, price_with_tax: 1100, tax_percentage: 10 }] });
+    expect(edited.status).toBe(200);
+    order = await staff(edited.body.data, 'order_process');
+    const makerYAuth = (await ctx.api.signedIn('maker', makerY)).auth;
+    const history: Json[] = (await as(makerYAuth).get(`/orders/${order.id}/history_status`).expect(200)).body.data;
+    expect(history.map((h) => h.command)).toEqual(['order_to_maker']);
+    expect(JSON.stringify(history)).not.toContain('Xの社内事情');
   });
 });

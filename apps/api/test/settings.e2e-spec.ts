@@ -176,8 +176,20 @@ describe('settings API', () => {
         const id = created.body.data.id;
         const kept = await send('put', `/shops/${id}`, { ...valid, code: created.body.data.code, version: 1, contact_person: '発注担当 鈴木' });
         expect(kept.body.data).toMatchObject({ ...contact, contact_person: '発注担当 鈴木' });
-        const cleared = await send('put', `/shops/${id}`, { ...valid, code: created.body.data.code, version: 2, contact_email: '', contact_fax: null });
-        expect(cleared.body.data).toMatchObject({ contact_email: null, contact_fax: null, contact_company: '株式会社テスト家具' });
+        const cleared = await send('put', `/shops/${id}`, { ...valid, code: created.body.data.code, version: 2, contact_fax: null });
+        expect(cleared.body.data).toMatchObject({ contact_fax: null, contact_company: '株式会社テスト家具', contact_email: contact.contact_email });
+        // All of it cleared: the sheets print the company-wide sender again.
+        const none = { contact_company: '', contact_person: null, contact_phone: '', contact_email: '' };
+        const gone = await send('put', `/shops/${id}`, { ...valid, code: created.body.data.code, version: 3, ...none });
+        expect(gone.body.data).toMatchObject({ contact_company: null, contact_person: null, contact_phone: null, contact_fax: null, contact_email: null });
+      });
+
+      it('needs the e-mail once any contact is given, on create and when an update clears it', async () => {
+        const res = await post({ contact_person: '発注担当 鈴木', contact_phone: '03-1234-5678' }).expect(422);
+        expect(errorsOf(res)).toEqual([{ field: 'contact_email', error_code: 'required' }]);
+        const created = await post({ contact_person: '発注担当 鈴木', contact_email: 'hacchu@example.jp' }).expect(201);
+        const cleared = await send('put', `/shops/${created.body.data.id}`, { ...valid, code: created.body.data.code, version: 1, contact_email: '' }).expect(422);
+        expect(errorsOf(cleared)).toEqual([{ field: 'contact_email', error_code: 'required' }]);
       });
 
       it('refuses what is not a name, a phone or an e-mail, and changes nothing', async () => {
@@ -187,7 +199,7 @@ describe('settings API', () => {
         expect(errorsOf(bad)).toEqual([
           { field: 'contact_company', error_code: 'max_length', params: { max: 100 } },
           { field: 'contact_person', error_code: 'max_length', params: { max: 100 } },
-          { field: 'contact_phone', error_code: 'invalid' },
+          { field: 'contact_phone', error_code: 'phone_format' },
           { field: 'contact_fax', error_code: 'max_length', params: { max: 15 } },
           { field: 'contact_email', error_code: 'email_invalid' },
         ]);

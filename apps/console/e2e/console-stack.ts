@@ -120,7 +120,9 @@ export class ConsoleStack {
 
   /** A browser context already signed in (the stored session the callback page would leave). */
   async signedInContext(user: { id: string; role: Role; makerId: string | null }): Promise<BrowserContext> {
-    const { accessToken, expiresIn } = this.api.get(TokensService).signAccess({ id: user.id, role: user.role, makerId: user.makerId, stamp: 0 });
+    // The account's current security stamp: a test that moved the account to another maker bumped it.
+    const [{ stamp }] = await this.dataSource.query(`SELECT security_stamp AS stamp FROM users WHERE id = $1`, [user.id]);
+    const { accessToken, expiresIn } = this.api.get(TokensService).signAccess({ id: user.id, role: user.role, makerId: user.makerId, stamp });
     const context = await this.browser.newContext({ locale: 'ja-JP' });
     await context.addInitScript(
       ([token, expiry]) => {

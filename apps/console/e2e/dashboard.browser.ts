@@ -117,6 +117,8 @@ describe('the dashboard in Chromium', () => {
     await page.waitForSelector('[data-testid="today-work"]');
     await page.waitForSelector('[data-testid="count-ship_due"]');
     expect(await page.locator('[data-testid="count-unpaid_orders"]').count()).toBe(0);
+    // Order errors are the staff's: a maker has no such count.
+    expect(await page.locator('[data-testid="count-order_errors"]').count()).toBe(0);
     expect((await page.locator('[data-testid="count-ship_due"] .ant-statistic-content-value').textContent())?.trim()).toBe('2');
     expect(await page.textContent('[data-testid="previous-login"]')).toBe('前回のログイン: —');
     await context.close();

@@ -169,7 +169,7 @@ async function measureList(api, db, infra) {
       const postgres = async () => {
         await db.query(q.sql, q.params);
         const { rows } = await db.query(q.countSql, q.countParams);
-        if (rows[0].total > infra.EXACT_TOTAL_LIMIT) await db.query(q.estimateSql, q.countParams);
+        if (rows[0].total > infra.EXACT_TOTAL_LIMIT) await db.query(q.estimateSql, q.estimateParams);
       };
       const ids = (await db.query(q.sql, q.params)).rows.map((r) => String(r.id));
       const http = await timed(() => get({ ...c.wire, page, per_page: 50 }));

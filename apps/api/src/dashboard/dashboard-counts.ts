@@ -41,9 +41,10 @@ export function orderCounts(reader: OrderReader): DashboardCountProvider[] {
   });
   const todo = (key: OrderTodo) => count(key, { todo: key }, true);
   return [
-    // A maker never sees unpaid lines: they reach it only once ordered.
+    // A maker never sees unpaid lines: they reach it only once ordered. Order errors are the staff's
+    // (EDI stop, payment limits, transport failures): a maker neither sees nor filters them.
     count('unpaid_orders', { status: 1 }, false),
-    count('order_errors', { hasErrors: 1 }, true),
+    count('order_errors', { hasErrors: 1 }, false),
     todo('answer_overdue'),
     todo('refused'),
     todo('ship_due'),

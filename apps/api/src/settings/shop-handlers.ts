@@ -1,5 +1,5 @@
 import { Command, CommandHandler, ICommandHandler, IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { DomainError, FieldValidationError, NotFoundError } from '@oms/domain';
+import { DomainError, FieldValidationError, NotFoundError, ShopContact, shopContactIssues } from '@oms/domain';
 import { appendToOutbox, SecretBox, ShopRepository, SHOPS_CODE_UNIQUE, SHOPS_OWNER_FK, ShopWrite } from '@oms/infra';
 import { DataSource, EntityManager } from 'typeorm';
 import { page, Page } from '../common/http/envelope';
@@ -69,6 +69,12 @@ function toWrite(body: ShopBody, box: SecretBox): { [K in keyof ShopWrite]: Shop
   };
 }
 
+/** A contact with no e-mail would send makers' replies nowhere (libs/domain shopContactIssues). */
+function checkContact(contact: Omit<ShopContact, 'name'>) {
+  const issues = shopContactIssues(contact);
+  if (issues.length) throw new FieldValidationError(issues);
+}
+
 /** The owner must be a live account (the foreign key alone would accept a deleted one). */
 async function checkOwner(shops: ShopRepository, m: EntityManager, ownerUserId: string | null | undefined) {
   if (ownerUserId && !(await shops.liveUserExists(m, ownerUserId))) throw new FieldValidationError([{ field: 'owner_user_id', errorCode: 'exists' }]);
@@ -106,6 +112,7 @@ export class CreateShopHandler implements ICommandHandler<CreateShop> {
   execute({ body }: CreateShop): Promise<ShopView> {
     const write = toWrite(body, this.box);
     const full = Object.fromEntries(Object.entries(write).map(([k, v]) => [k, v ?? null])) as ShopWrite;
+    checkContact(full);
     return constrained(() =>
       this.dataSource.transaction(async (m) => {
         await checkOwner(this.shops, m, full.ownerUserId);
@@ -125,7 +132,9 @@ export class UpdateShopHandler implements ICommandHandler<UpdateShop> {
     const write = given(toWrite(body, this.box)) as Partial<ShopWrite>;
     return constrained(() =>
       this.dataSource.transaction(async (m) => {
-        if (!(await this.shops.findById(id, { manager: m }))) throw new NotFoundError('shop');
+        const current = await this.shops.findById(id, { manager: m, lock: true });
+        if (!current) throw new NotFoundError('shop');
+        checkContact({ ...current, ...write });
         await checkOwner(this.shops, m, write.ownerUserId);
         if (!(await this.shops.update(m, id, body.version, write))) throw new DomainError('NAL-SHOP-001');
         await shopSaved(m, id);

@@ -1,4 +1,6 @@
 import type { FormRule } from 'antd';
+import { parseDate } from '../../../../libs/domain/src/settings/settings';
+import { DATE_MAX, DATE_MIN, isDateInRange, isPhoneNumber, isPostcode, unprintableCharacters } from '../../../../libs/domain/src/text';
 import { errorMessage } from '../i18n';
 
 /**
@@ -30,3 +32,44 @@ export function wholeNumber(min: number, max: number): FormRule {
 
 /** The character count beside a text field, red past `max` (antd's `count` without a formatter does not cut the text). */
 export const countOf = (max: number) => ({ show: true, max, strategy: (value: string) => [...value].length });
+
+/**
+ * The server's own format rules, from the domain (pure TypeScript, like the line-status table): the
+ * form refuses what the API would, before sending, with the same messages.
+ */
+
+const blank = (value: unknown) => value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+const shown = (character: string) => (/\p{Extended_Pictographic}/u.test(character) ? character : `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
+
+/** A Japanese postcode (`1234567` or `123-4567`, full-width accepted); blank is left to `required`. */
+export const postcode = (): FormRule => ({
+  validator: async (_rule, value: unknown) => {
+    if (!blank(value) && !isPostcode(String(value).trim())) throw new Error(errorMessage('zip_format'));
+  },
+});
+
+/** A Japanese phone or fax number: digits and hyphens, 10 or 11 digits. */
+export const phoneNumber = (): FormRule => ({
+  validator: async (_rule, value: unknown) => {
+    if (!blank(value) && !isPhoneNumber(String(value).trim())) throw new Error(errorMessage('phone_format'));
+  },
+});
+
+/** Text printed on a sheet or label: only characters the documents' font can draw (no emoji). */
+export const printable = (multiline = false): FormRule => ({
+  validator: async (_rule, value: unknown) => {
+    if (typeof value !== 'string') return;
+    const chars = unprintableCharacters(value, { multiline });
+    if (chars.length) throw new Error(errorMessage('unprintable', { chars: chars.map(shown).join(' ') }));
+  },
+});
+
+/** A date typed `Y-m-d` or `Y/m/d`, from 2000 to 2100. */
+export const dateText = (): FormRule => ({
+  validator: async (_rule, value: unknown) => {
+    if (blank(value)) return;
+    const date = parseDate(String(value));
+    if (!date) throw new Error(errorMessage('date_format'));
+    if (!isDateInRange(date)) throw new Error(errorMessage('date_out_of_range', { min: DATE_MIN, max: DATE_MAX }));
+  },
+});

@@ -79,7 +79,10 @@ export function formatDate(value: string | Date | null | undefined, withTime = f
 
 /** The translated message of an error code (catalogue code, field rule or ERR- code); the server's English message otherwise. */
 export function errorMessage(code: string | undefined, params?: Record<string, unknown>, fallback?: string): string {
-  if (code && i18n.exists(code, { ns: 'error_message' })) return i18n.t(code, { ns: 'error_message', ...params });
+  // `other` names the field a rule compares with (date_after: order_date, start_date…), by its label.
+  const other = params?.other;
+  const otherLabel = i18n.t(`fieldNames.${typeof other === 'string' ? other : 'start_date'}`, { defaultValue: i18n.t('fieldNames.start_date') });
+  if (code && i18n.exists(code, { ns: 'error_message' })) return i18n.t(code, { ns: 'error_message', otherLabel, ...params });
   if (code?.startsWith('ERR-0')) return i18n.t('network_error', { ns: 'error_message', code });
   return fallback ?? i18n.t('invalid', { ns: 'error_message' });
 }

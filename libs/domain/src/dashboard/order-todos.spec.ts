@@ -28,6 +28,10 @@ describe('what waits on staff', () => {
   it('is not overdue once the maker answered, or when the lines left the maker', () => {
     expect(needsAction('answer_overdue', part({ makerOrderDate: '2026-11-01', makerReceiveDate: '2026-11-02', lineStatuses: [S.ordered] }), TODAY, 2)).toBe(false);
     expect(needsAction('answer_overdue', part({ makerOrderDate: '2026-11-01', lineStatuses: [S.cancel] }), TODAY, 2)).toBe(false);
+    // A refusal is an answer without a receive date: refused, not overdue.
+    const refusedLongAgo = part({ makerOrderDate: '2026-01-01', confirmStatus: 3, lineStatuses: [S.ordered] });
+    expect(needsAction('answer_overdue', refusedLongAgo, TODAY, 2)).toBe(false);
+    expect(needsAction('refused', refusedLongAgo, TODAY, 2)).toBe(true);
   });
 
   it('keeps a refusal on the list while its lines are still ordered', () => {

@@ -40,7 +40,14 @@ export function needsAction(todo: OrderTodo, part: MakerPartFacts, today: string
   const awaitingAnswer = part.lineStatuses.some((s) => AWAITING_ANSWER_STATUSES.includes(s));
   switch (todo) {
     case 'answer_overdue':
-      return awaitingAnswer && !!part.makerOrderDate && !part.makerReceiveDate && part.makerOrderDate <= answerOverdueOnOrBefore(today, orderReminderDays);
+      // A refusal is an answer (it records no receive date): it is counted as refused, not overdue.
+      return (
+        awaitingAnswer &&
+        !!part.makerOrderDate &&
+        !part.makerReceiveDate &&
+        part.confirmStatus !== MAKER_CONFIRM_STATUS.notAccepted &&
+        part.makerOrderDate <= answerOverdueOnOrBefore(today, orderReminderDays)
+      );
     case 'refused':
       return awaitingAnswer && part.confirmStatus === MAKER_CONFIRM_STATUS.notAccepted;
     case 'ship_due':

@@ -12,6 +12,8 @@ export const FIELD_RULES = [
   'date_format',
   'date_after',
   'date_before_today',
+  'date_not_before_today',
+  'date_out_of_range',
   'less_than',
   'unique',
   'exists',
@@ -20,6 +22,10 @@ export const FIELD_RULES = [
   'file_size_too_large',
   'file_format_invalid',
   'invalid',
+  // Text printed on documents, Japanese postcodes and phone numbers (libs/domain text/).
+  'unprintable',
+  'zip_format',
+  'phone_format',
 ] as const;
 
 export type FieldRule = (typeof FIELD_RULES)[number];

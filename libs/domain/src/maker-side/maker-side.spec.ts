@@ -1,7 +1,7 @@
 import { DomainError } from '../errors';
 import { canChangeShipDate, checkConfirmLink, confirmLinkExpiry, confirmLinkStage, linesAwaitingAnswer, linesAwaitingShipment, makerAnswerIssues } from './confirmation';
 import { ediHold } from './edi-stop';
-import { initialSheetStatus, isFaxGatewayPattern, isResent, ordererContact, sheetRecipient } from './order-sheet';
+import { initialSheetStatus, isFaxGatewayPattern, isResent, ordererContact, sheetRecipient, shopContactIssues } from './order-sheet';
 import { addDays, isReminderDue, reminderCron, reminderCutoffs, reminderSchedules } from './reminders';
 
 const code = (fn: () => unknown) => {
@@ -161,6 +161,13 @@ describe('who orders (the orderer on sheets and mails to makers)', () => {
   });
   it('is the configured sender when the shop has none', () => {
     expect(ordererContact({ ...none, contactCompany: '  ' }, fallback)).toEqual({ ...fallback, person: null, fax: null });
+  });
+  it('needs an e-mail once a shop gives any contact: replies must reach the shop', () => {
+    expect(shopContactIssues(none)).toEqual([]);
+    expect(shopContactIssues({ ...none, contactPhone: '03-1234-5678' })).toEqual([{ field: 'contact_email', errorCode: 'required' }]);
+    expect(shopContactIssues({ ...none, contactPerson: '佐藤', contactEmail: '  ' })).toEqual([{ field: 'contact_email', errorCode: 'required' }]);
+    expect(shopContactIssues({ ...none, contactPerson: '佐藤', contactEmail: 'a@b.jp' })).toEqual([]);
+    expect(shopContactIssues({ ...none, contactEmail: 'a@b.jp' })).toEqual([]);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { FieldIssue } from '../errors/field-rule';
 import type { OrderMethod } from '../maker';
 import { LINE_STATUS, LineStatus } from '../order/line-status';
 import type { EdiHold } from './edi-stop';
@@ -57,6 +58,16 @@ export interface ShopContact {
   contactPhone: string | null;
   contactFax: string | null;
   contactEmail: string | null;
+}
+
+/**
+ * A shop's contact is printed on its order sheets and its e-mail is the Reply-To of every mail to a
+ * maker: a contact without an e-mail would send the makers' replies to the system's no-reply sender
+ * (the very problem it is for). All blank is fine: the sheets then print the company-wide sender.
+ */
+export function shopContactIssues(contact: Omit<ShopContact, 'name'>): FieldIssue[] {
+  const any = [contact.contactCompany, contact.contactPerson, contact.contactPhone, contact.contactFax].some((v) => v?.trim());
+  return any && !contact.contactEmail?.trim() ? [{ field: 'contact_email', errorCode: 'required' }] : [];
 }
 
 /**

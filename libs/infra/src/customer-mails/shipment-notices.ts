@@ -73,12 +73,17 @@ export class ShipmentNotices {
     return part ?? { shipDate: null, deliveryCompanyId: null, trackingCode: null };
   }
 
-  /** Records a mail once per event (a second record of the same event is ignored). */
+  /**
+   * Records a mail once per event. A second record of the same event is ignored, except over a
+   * `failed` one: a job retried by hand (Bull Board) that then sends tells the truth in the history.
+   */
   async record(manager: EntityManager, mail: CustomerMailWrite): Promise<void> {
     await manager.query(
       `INSERT INTO customer_mails (order_id, maker_id, event_id, kind, status, skip_reason, recipient, subject, message_id, last_error, line_ids)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::bigint[])
-       ON CONFLICT (event_id) DO NOTHING`,
+       ON CONFLICT (event_id) DO UPDATE SET status = EXCLUDED.status, skip_reason = EXCLUDED.skip_reason, recipient = EXCLUDED.recipient,
+         subject = EXCLUDED.subject, message_id = EXCLUDED.message_id, last_error = EXCLUDED.last_error
+         WHERE customer_mails.status = 'failed'`,
       [
         mail.orderId,
         mail.makerId,

@@ -199,7 +199,10 @@ export class OrderEditor {
     await m.query(`DELETE FROM order_lines WHERE order_id = $1 AND NOT (id = ANY($2::bigint[]))`, [orderId, kept.map((l) => l.id)]);
     if (kept.length) {
       await m.query(
-        `UPDATE order_lines l SET ${LINE_COLUMNS.map(([c]) => `${c} = v.${c}`).join(', ')}, updated_at = now()
+        // A line moved to another maker starts over for it: what the first maker saw (its ordering,
+        // its refusal) is not the new maker's to read (first_ordered_at bounds a maker's history).
+        `UPDATE order_lines l SET ${LINE_COLUMNS.map(([c]) => `${c} = v.${c}`).join(', ')}, updated_at = now(),
+                first_ordered_at = CASE WHEN l.maker_id IS DISTINCT FROM v.maker_id THEN NULL ELSE l.first_ordered_at END
            FROM unnest($2::bigint[], ${LINE_COLUMNS.map(([, , type], i) => `$${i + 3}::${type}[]`).join(', ')}) AS v(id, ${LINE_COLUMNS.map(([c]) => c).join(', ')})
           WHERE l.order_id = $1 AND l.id = v.id`,
         [orderId, kept.map((l) => l.id), ...LINE_COLUMNS.map(([, key]) => kept.map((l) => l[key]))],

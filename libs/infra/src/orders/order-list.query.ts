@@ -66,8 +66,10 @@ export interface OrderListSql {
   /** `SELECT count(*) AS total` of the matches, counting at most EXACT_TOTAL_LIMIT + 1. */
   countSql: string;
   countParams: unknown[];
-  /** `EXPLAIN (FORMAT JSON)` of the matches, for the estimate when the count reaches its limit (same params as countSql). */
+  /** `EXPLAIN (FORMAT JSON)` of the matches, for the estimate when the count reaches its limit. */
   estimateSql: string;
+  /** Its parameters: the estimate's form of the filters may use them differently from countSql (a maker's list). */
+  estimateParams: unknown[];
 }
 
 const ORDER_BY: Record<OrderSort, string> = {
@@ -181,7 +183,8 @@ function todoOrderIds(todo: OrderTodo, today: string, makerScope: string | null,
     case 'answer_overdue': {
       // Ordered the longest a shop may wait ago or earlier: overdue whatever the shop. Only the
       // later ones read their shop's reminder days (through the order: few rows).
-      const unanswered = `om.maker_order_date IS NOT NULL AND om.maker_receive_date IS NULL ${maker} AND ${linesIn(AWAITING_ANSWER_STATUSES)}`;
+      // A refusal records no receive date but is an answer: counted as refused, not overdue.
+      const unanswered = `om.maker_order_date IS NOT NULL AND om.maker_receive_date IS NULL AND ${notRefused} ${maker} AND ${linesIn(AWAITING_ANSWER_STATUSES)}`;
       const d = day();
       return `SELECT om.order_id FROM order_makers om WHERE ${unanswered} AND om.maker_order_date <= ${d} - ${SHOP_LIMITS.reminderDaysMax}
         UNION ALL
@@ -234,11 +237,13 @@ export function orderListSql(filters: OrderListFilters, paging: OrderListPaging)
   const orderBy = byMakerParts ? (sort === '-order_date' ? 'mp.order_date DESC, mp.order_id DESC' : 'mp.order_date ASC, mp.order_id ASC') : ORDER_BY[sort];
   const params = [...countParams, paging.perPage, (paging.page - 1) * paging.perPage];
   const n = countParams.length;
+  const estimateParams: unknown[] = [];
   return {
     sql: `SELECT ${id} FROM ${from} ${where} ORDER BY ${orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`,
     params,
     countSql: `SELECT count(*)::int AS total FROM (SELECT 1 FROM ${from} ${where} LIMIT ${EXACT_TOTAL_LIMIT + 1}) matches`,
     countParams,
-    estimateSql: `EXPLAIN (FORMAT JSON) SELECT 1 FROM orders o ${orderListWhere(filters, [], true)}`,
+    estimateSql: `EXPLAIN (FORMAT JSON) SELECT 1 FROM orders o ${orderListWhere(filters, estimateParams, true)}`,
+    estimateParams,
   };
 }

@@ -259,7 +259,7 @@ export class OrderReader {
     ]);
     const ids = rows.map((r) => String(r.id));
     if (counted <= EXACT_TOTAL_LIMIT) return { ids, total: counted, totalIsEstimate: false };
-    const [plan] = await this.dataSource.query(q.estimateSql, q.countParams);
+    const [plan] = await this.dataSource.query(q.estimateSql, q.estimateParams);
     const estimate = Number(plan['QUERY PLAN'][0].Plan['Plan Rows']);
     return { ids, total: Math.max(Math.round(estimate), counted), totalIsEstimate: true };
   }

@@ -11,6 +11,8 @@ export function securityHeaders(): RequestHandler {
     contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"] } },
     referrerPolicy: { policy: 'no-referrer' },
     frameguard: { action: 'deny' },
+    // Only this host: an API served at an apex domain must not force HTTPS on every sibling subdomain.
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: false },
     xPoweredBy: false,
   });
 }

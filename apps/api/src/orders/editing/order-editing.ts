@@ -132,8 +132,10 @@ async function prepare(
 
   const lines = input.lines ? await resolveLines(m, editor, input.lines, before, issues) : undefined;
   if (!ediNoteFits(fields.ediNote, fields.deliveryAddress)) issues.push(EDI_NOTE_ISSUE);
-  // Checked when either date is given: an order stored before the rule keeps its free-text date.
-  const preferred = input.given.preferredDate !== undefined || input.given.orderDate !== undefined ? preferredDateIssue(fields.preferredDate, fields.orderDate) : null;
+  // Checked when the preferred date is given, or the order date moves past a stored date; an order
+  // stored before the rule keeps its free-text preferred date ("12月5日") through other edits.
+  const storedIsDate = !!fields.preferredDate && parseDate(fields.preferredDate) !== null;
+  const preferred = input.given.preferredDate !== undefined || (input.given.orderDate !== undefined && storedIsDate) ? preferredDateIssue(fields.preferredDate, fields.orderDate) : null;
   if (preferred) issues.push(preferred);
   if (issues.length) throw new FieldValidationError(issues);
 

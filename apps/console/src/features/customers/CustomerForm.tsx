@@ -2,7 +2,7 @@ import { Alert, Button, Card, Form, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useCurrentUser } from '../../auth/use-current-user';
-import { countOf, maxLength } from '../../common/field-rules';
+import { countOf, maxLength, phoneNumber, postcode, printable } from '../../common/field-rules';
 import { useShopOptions } from '../../common/use-options';
 import { EditFormProps, useServerForm } from '../../common/use-server-form';
 import { Customer, CustomerInput } from './api/customer';
@@ -30,25 +30,25 @@ export function CustomerForm({ title, initial, submit, successMessage, goTo }: P
             <Input />
           </Form.Item>
         )}
-        <Form.Item name="name" label={t('customers.name')} required rules={[maxLength(100)]}>
+        <Form.Item name="name" label={t('customers.name')} required rules={[maxLength(100), printable()]}>
           <Input id="customer-name" />
         </Form.Item>
         <Form.Item name="nameKana" label={t('customers.nameKana')} tooltip={t('customers.nameKanaHelp')} rules={[maxLength(100)]}>
           <Input id="customer-name-kana" />
         </Form.Item>
-        <Form.Item name="companyName" label={t('customers.companyName')} rules={[maxLength(100)]}>
+        <Form.Item name="companyName" label={t('customers.companyName')} rules={[maxLength(100), printable()]}>
           <Input id="customer-company-name" />
         </Form.Item>
-        <Form.Item name="zip" label={t('customers.zip')} rules={[maxLength(10)]}>
+        <Form.Item name="zip" label={t('customers.zip')} rules={[maxLength(10), postcode()]}>
           <Input id="customer-zip" />
         </Form.Item>
-        <Form.Item name="address" label={t('customers.address')} rules={[maxLength(100)]}>
+        <Form.Item name="address" label={t('customers.address')} rules={[maxLength(100), printable()]}>
           <Input id="customer-address" />
         </Form.Item>
-        <Form.Item name="phone" label={t('customers.phone')} rules={[maxLength(15)]}>
+        <Form.Item name="phone" label={t('customers.phone')} rules={[maxLength(15), phoneNumber()]}>
           <Input id="customer-phone" />
         </Form.Item>
-        <Form.Item name="fax" label={t('customers.fax')} rules={[maxLength(15)]}>
+        <Form.Item name="fax" label={t('customers.fax')} rules={[maxLength(15), phoneNumber()]}>
           <Input id="customer-fax" />
         </Form.Item>
         <Form.Item name="email" label={t('customers.email')} rules={[maxLength(100)]}>

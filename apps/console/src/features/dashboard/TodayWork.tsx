@@ -1,6 +1,7 @@
 import { Card, Col, Row, Skeleton, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useCurrentUser } from '../../auth/use-current-user';
 import { formatDate } from '../../i18n';
 import { countLink, useDashboard } from './api/use-dashboard';
 
@@ -11,6 +12,8 @@ import { countLink, useDashboard } from './api/use-dashboard';
 export function TodayWork() {
   const { t } = useTranslation();
   const { dashboard, isLoading } = useDashboard();
+  // A maker's counts are over its own lines: what it does about them is not what staff do.
+  const hints = useCurrentUser().user?.role === 'maker' ? 'todayWork.makerHints' : 'todayWork.hints';
   if (isLoading || !dashboard) return <Skeleton active paragraph={{ rows: 2 }} />;
   if (dashboard.counts.length === 0) return null;
   return (
@@ -31,7 +34,7 @@ export function TodayWork() {
                   styles={{ content: { color: c.count > 0 ? '#d46b08' : undefined }, suffix: { marginInlineStart: 0 } }}
                 />
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {t(`todayWork.hints.${c.key}`, { defaultValue: '' })}
+                  {t(`${hints}.${c.key}`, { defaultValue: '' })}
                 </Typography.Text>
               </Card>
             </Link>

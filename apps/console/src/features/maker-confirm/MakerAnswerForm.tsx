@@ -107,6 +107,7 @@ export function MakerAnswerForm({ token, version, onAnswered, onLinkProblem, onS
           extra={t('makerConfirm.form.estimatedShipDateHelp')}
           required={answer === 'accept'}
           testId="confirm-estimated-ship-date"
+          dependencies={['answer']}
         />
       )}
       {answer === 'refuse' && (

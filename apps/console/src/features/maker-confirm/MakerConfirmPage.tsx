@@ -98,7 +98,11 @@ export function MakerConfirmPage() {
             token={token}
             version={confirmation.version}
             estimatedShipDate={confirmation.estimatedShipDate}
-            onChanged={() => void reload()}
+            onChanged={() => {
+              // The answer has changed (a date after "undecided" is an acceptance): the page shows the current one only.
+              setRecorded(null);
+              void reload();
+            }}
             onLinkProblem={setLinkProblem}
             onStale={() => setStale(true)}
           />

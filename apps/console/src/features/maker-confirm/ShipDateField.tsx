@@ -15,6 +15,8 @@ interface Props {
   /** Accepting gives the date (the API refuses an acceptance without one). */
   required: boolean;
   testId: string;
+  /** Fields whose change checks the date again (the answer: "undecided" needs no date, clearing its error). */
+  dependencies?: string[];
 }
 
 /**
@@ -23,7 +25,7 @@ interface Props {
  * the picker greys nothing out, which would make it discard what was typed); Enter confirms what
  * was typed without sending the form.
  */
-export function ShipDateField({ name, label, extra, required, testId }: Props) {
+export function ShipDateField({ name, label, extra, required, testId, dependencies }: Props) {
   const { t } = useTranslation();
   return (
     <Form.Item
@@ -31,6 +33,7 @@ export function ShipDateField({ name, label, extra, required, testId }: Props) {
       label={label}
       extra={extra}
       required={required}
+      dependencies={dependencies}
       rules={[
         { required, message: t('makerConfirm.form.estimatedShipDateRequired') },
         {

@@ -2,7 +2,7 @@ import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../i18n';
 import type { MakerOrder } from './api/order';
-import { yen } from './format';
+import { preferredDateLabel, yen } from './format';
 
 const dash = (v: string | null | undefined) => v || '—';
 
@@ -34,7 +34,7 @@ export function MakerDelivery({ order }: { order: MakerOrder }) {
       <Descriptions.Item label={t('orders.fields.tel')}>{dash(order.deliveryTel)}</Descriptions.Item>
       <Descriptions.Item label={t('orders.fields.zip')}>{dash(order.deliveryZip)}</Descriptions.Item>
       <Descriptions.Item label={t('orders.fields.address')}>{dash(order.deliveryAddress)}</Descriptions.Item>
-      <Descriptions.Item label={t('orders.fields.preferredDate')}>{dash(order.preferredDate)}</Descriptions.Item>
+      <Descriptions.Item label={t('orders.fields.preferredDate')}>{preferredDateLabel(order.preferredDate, formatDate)}</Descriptions.Item>
       <Descriptions.Item label={t('orders.fields.preferredPeriod')}>{dash(order.preferredPeriod)}</Descriptions.Item>
     </Descriptions>
   );

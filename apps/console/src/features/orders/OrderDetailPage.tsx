@@ -14,7 +14,7 @@ import { useOrderSheets } from './api/order-sheets';
 import { useOrderCommands } from './api/use-order-commands';
 import { useDeliveryCompanies, useOrder } from './api/use-orders';
 import { CommandModal } from './CommandModal';
-import { yen } from './format';
+import { preferredDateLabel, yen } from './format';
 import { refusalMessage } from './messages';
 import { OrderActionBar } from './OrderActionBar';
 import { ACTION_PERMISSION, selectedLineOf, type OrderAction } from './order-actions';
@@ -76,7 +76,7 @@ function OrderPeople({ order }: { order: Order }) {
       <Descriptions.Item label={t('orders.fields.zip')}>{dash(order[`${prefix}Zip`])}</Descriptions.Item>
       <Descriptions.Item label={t('orders.fields.address')}>{dash(order[`${prefix}Address`])}</Descriptions.Item>
       {prefix === 'buyer' && <Descriptions.Item label={t('orders.fields.email')}>{dash(order.buyerEmail)}</Descriptions.Item>}
-      {prefix === 'delivery' && <Descriptions.Item label={t('orders.fields.preferredDate')}>{dash(order.preferredDate)}</Descriptions.Item>}
+      {prefix === 'delivery' && <Descriptions.Item label={t('orders.fields.preferredDate')}>{preferredDateLabel(order.preferredDate, formatDate)}</Descriptions.Item>}
       {prefix === 'delivery' && <Descriptions.Item label={t('orders.fields.preferredPeriod')}>{dash(order.preferredPeriod)}</Descriptions.Item>}
     </Descriptions>
   );

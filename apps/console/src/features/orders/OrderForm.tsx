@@ -1,10 +1,11 @@
-import { Alert, App, Button, Card, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space } from 'antd';
+import { Alert, App, Button, Card, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space, type FormRule } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ApiResult } from '../../api/client';
 import { useCurrentUser } from '../../auth/use-current-user';
-import { countOf, maxLength, wholeNumber } from '../../common/field-rules';
+import { countOf, dateText, maxLength, phoneNumber, postcode, printable, wholeNumber } from '../../common/field-rules';
+import { parseDate } from '../../../../../libs/domain/src/settings/settings';
 import { applyServerErrors, clearServerErrors } from '../../common/form-errors';
 import { toast } from '../../common/toast';
 import { useShopOptions } from '../../common/use-options';
@@ -58,7 +59,11 @@ export function OrderForm({ title, initial, submit, successMessage, branchOfOrde
     setRefusal(null);
     clearServerErrors(form);
     try {
-      const result = await submit(toInput(values, confirmedProductChangesAt, branchOfOrderId));
+      const input = toInput(values, confirmedProductChangesAt, branchOfOrderId);
+      // An order stored before dates were required may hold a free-text preferred date ("12月5日"):
+      // left untouched, it is left out of the body and kept as it is.
+      if (!form.isFieldTouched('preferredDate') && initial?.preferredDate && !parseDate(String(initial.preferredDate))) delete input.preferredDate;
+      const result = await submit(input);
       if (result.ok) {
         toast.success(successMessage);
         navigate(`/orders/${result.data.id}`);
@@ -98,9 +103,16 @@ export function OrderForm({ title, initial, submit, successMessage, branchOfOrde
   };
 
   const required = { required: true, message: errorMessage('required') };
-  const text = (name: keyof OrderFormValues, max: number, rules: object[] = [], textarea = false) => (
+  // A stored free-text preferred date, left as it is, is not checked (it is not sent either).
+  const preferredDateRule: FormRule = {
+    validator: async (rule, value: unknown) => {
+      if (value && value === initial?.preferredDate) return;
+      await (dateText() as { validator: (rule: unknown, value: unknown) => Promise<void> }).validator(rule, value);
+    },
+  };
+  const text = (name: keyof OrderFormValues, max: number, rules: object[] = [], placeholder?: string, textarea = false) => (
     <Form.Item name={name} label={t(`orders.fields.${name}`)} rules={[...rules, maxLength(max)]}>
-      {textarea ? <Input.TextArea id={`order-${name}`} rows={3} count={countOf(max)} /> : <Input id={`order-${name}`} />}
+      {textarea ? <Input.TextArea id={`order-${name}`} rows={3} count={countOf(max)} /> : <Input id={`order-${name}`} placeholder={placeholder} />}
     </Form.Item>
   );
   const money = (name: keyof OrderFormValues) => (
@@ -110,13 +122,13 @@ export function OrderForm({ title, initial, submit, successMessage, branchOfOrde
   );
   const person = (prefix: 'buyer' | 'delivery') => (
     <>
-      {text(`${prefix}Name`, ORDER_LIMITS.nameMax, [required])}
+      {text(`${prefix}Name`, ORDER_LIMITS.nameMax, [required, printable()])}
       <Form.Item name={`${prefix}Kana`} label={t(`orders.fields.${prefix}Kana`)} tooltip={t('orders.form.kanaHelp')} rules={[maxLength(ORDER_LIMITS.nameMax)]}>
         <Input id={`order-${prefix}Kana`} />
       </Form.Item>
-      {text(`${prefix}Tel`, ORDER_LIMITS.telMax)}
-      {text(`${prefix}Zip`, ORDER_LIMITS.zipMax)}
-      {text(`${prefix}Address`, ORDER_LIMITS.addressMax)}
+      {text(`${prefix}Tel`, ORDER_LIMITS.telMax, [phoneNumber()], '03-1234-5678')}
+      {text(`${prefix}Zip`, ORDER_LIMITS.zipMax, [postcode()], '100-0001')}
+      {text(`${prefix}Address`, ORDER_LIMITS.addressMax, [printable()])}
     </>
   );
 
@@ -207,8 +219,11 @@ export function OrderForm({ title, initial, submit, successMessage, branchOfOrde
             >
               {person('delivery')}
               <Row gutter={12}>
-                <Col span={12}>{text('preferredDate', ORDER_LIMITS.preferredDateMax)}</Col>
-                <Col span={12}>{text('preferredPeriod', ORDER_LIMITS.preferredPeriodMax)}</Col>
+                <Col span={12}>
+                  {/* A date (the server also checks it is not before the order date); a stored free text stays until retyped. */}
+                  {text('preferredDate', ORDER_LIMITS.preferredDateMax, [preferredDateRule], 'YYYY-MM-DD')}
+                </Col>
+                <Col span={12}>{text('preferredPeriod', ORDER_LIMITS.preferredPeriodMax, [printable()])}</Col>
               </Row>
             </Card>
           </Col>
@@ -220,8 +235,8 @@ export function OrderForm({ title, initial, submit, successMessage, branchOfOrde
           <Col xs={12} md={6}>{money('otherFee')}</Col>
         </Row>
         <Row gutter={16}>
-          <Col xs={24} md={12}>{text('memo', ORDER_LIMITS.memoMax, [], true)}</Col>
-          <Col xs={24} md={12}>{text('supplierMemo', ORDER_LIMITS.memoMax, [], true)}</Col>
+          <Col xs={24} md={12}>{text('memo', ORDER_LIMITS.memoMax, [], undefined, true)}</Col>
+          <Col xs={24} md={12}>{text('supplierMemo', ORDER_LIMITS.memoMax, [printable(true)], undefined, true)}</Col>
           <Col xs={24} md={12}>
             <Form.Item
               name="ediNote"

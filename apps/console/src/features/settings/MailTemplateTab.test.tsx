@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { saveSession } from '../../api/session';
@@ -45,6 +45,24 @@ describe('settings: the shipment notice template', () => {
     await user.click(document.querySelector('#mail-template-shipment_notice-preview')!);
     await waitFor(() => expect(screen.getByTestId('mail-template-shipment_notice-preview-text').textContent).toBe('山田 太郎 様\nhttps://t.example/123'));
     expect(sent).toEqual({ subject: '発送のお知らせ {{order_no}}', body: '{{buyer_name}} 様{{tracking_url}}' });
+  });
+
+  it('inserts a placeholder where the cursor is, in the subject or the body', async () => {
+    renderTab();
+    await waitFor(() => expect(body().value).toBe('{{buyer_name}} 様'));
+    const user = userEvent.setup();
+    // The cursor at the start of the body.
+    await user.click(body());
+    body().setSelectionRange(0, 0);
+    fireEvent.select(body());
+    await user.click(screen.getByTestId('placeholder-order_no'));
+    expect(body().value).toBe('{{order_no}}{{buyer_name}} 様');
+    // …then after 発送のお知らせ in the subject.
+    await user.click(subject());
+    subject().setSelectionRange(7, 7);
+    fireEvent.select(subject());
+    await user.click(screen.getByTestId('placeholder-buyer_name'));
+    expect(subject().value).toBe('発送のお知らせ{{buyer_name}} {{order_no}}');
   });
 
   it('shows an unknown placeholder under its field (422), and a stale version above the form (400)', async () => {

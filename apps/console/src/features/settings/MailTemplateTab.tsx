@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Descriptions, Form, Input, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Form, Input, Space, Spin, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { countOf, maxLength } from '../../common/field-rules';
 import { applyServerErrors, clearServerErrors } from '../../common/form-errors';
 import { errorMessage, formatDate } from '../../i18n';
 import { MailPreview, MailTemplate, previewMailTemplate, saveMailTemplate, useMailTemplates } from './mail-templates';
@@ -19,13 +20,28 @@ function MailTemplateForm({ template, canWrite }: { template: MailTemplate; canW
   const [previewing, setPreviewing] = useState(false);
   const id = (name: string) => `mail-template-${template.key}-${name}`;
 
-  /** Puts `{{name}}` in the body where the cursor is (at the end when the body has no focus yet). */
+  /** Where the cursor was in the subject or the body when it last left one (the placeholder buttons keep focus where it is, too). */
+  const caret = useRef<{ field: 'subject' | 'body'; at: number } | null>(null);
+  const remember = (field: 'subject' | 'body') => (e: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) => {
+    caret.current = { field, at: e.currentTarget.selectionStart ?? 0 };
+  };
+
+  /** Puts `{{name}}` where the cursor is in the subject or body (at the end of the body when neither had it). */
   const insert = (name: string) => {
-    const text: string = form.getFieldValue('body') ?? '';
-    const area = body.current?.resizableTextArea?.textArea;
-    const at = area && document.activeElement === area ? area.selectionStart : text.length;
-    form.setFieldsValue({ body: `${text.slice(0, at)}{{${name}}}${text.slice(at)}` });
-    clearServerErrors(form, { body: true });
+    const field = caret.current?.field ?? 'body';
+    const text: string = form.getFieldValue(field) ?? '';
+    const at = Math.min(caret.current?.at ?? text.length, text.length);
+    const token = `{{${name}}}`;
+    form.setFieldsValue({ [field]: `${text.slice(0, at)}${token}${text.slice(at)}` });
+    caret.current = { field, at: at + token.length };
+    clearServerErrors(form, { [field]: true });
+    // The preview was of the text before: it no longer says what will be sent.
+    setPreview(null);
+    const element = field === 'body' ? body.current?.resizableTextArea?.textArea : (document.getElementById(id('subject')) as HTMLInputElement | null);
+    requestAnimationFrame(() => {
+      element?.focus();
+      element?.setSelectionRange(at + token.length, at + token.length);
+    });
   };
 
   const showPreview = async () => {
@@ -59,20 +75,37 @@ function MailTemplateForm({ template, canWrite }: { template: MailTemplate; canW
         <Form.Item name="version" hidden>
           <Input />
         </Form.Item>
-        <Form.Item name="subject" label={t('mailTemplates.subject')} required>
-          <Input id={id('subject')} maxLength={200} showCount disabled={!canWrite} />
+        <Form.Item name="subject" label={t('mailTemplates.subject')} required rules={[maxLength(200)]}>
+          <Input id={id('subject')} count={countOf(200)} disabled={!canWrite} onSelect={remember('subject')} onBlur={remember('subject')} />
         </Form.Item>
         <Form.Item label={t('mailTemplates.placeholders')} extra={canWrite ? t('mailTemplates.placeholdersHelp') : undefined}>
           <Space size={[4, 8]} wrap>
             {template.placeholders.map((name) => (
-              <Tag.CheckableTag key={name} checked={false} onChange={() => canWrite && insert(name)} data-testid={`placeholder-${name}`}>
+              <Button
+                key={name}
+                size="small"
+                disabled={!canWrite}
+                // Clicking keeps the cursor in the text it is inserted into.
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => insert(name)}
+                data-testid={`placeholder-${name}`}
+              >
                 {`{{${name}}}`} {t(`mailTemplates.placeholder.${name}`, { defaultValue: '' })}
-              </Tag.CheckableTag>
+              </Button>
             ))}
           </Space>
         </Form.Item>
-        <Form.Item name="body" label={t('mailTemplates.body')} required>
-          <Input.TextArea id={id('body')} ref={body} rows={16} maxLength={5000} showCount disabled={!canWrite} style={{ fontFamily: 'monospace' }} />
+        <Form.Item name="body" label={t('mailTemplates.body')} required rules={[maxLength(5000)]}>
+          <Input.TextArea
+            id={id('body')}
+            ref={body}
+            rows={16}
+            count={countOf(5000)}
+            disabled={!canWrite}
+            onSelect={remember('body')}
+            onBlur={remember('body')}
+            style={{ fontFamily: 'monospace' }}
+          />
         </Form.Item>
         <Space>
           <Button onClick={showPreview} loading={previewing} id={id('preview')}>

@@ -1,7 +1,7 @@
-import { Alert, Button, Card, DatePicker, Form, Input, InputNumber, Space, Spin } from 'antd';
+import { Alert, Button, Card, DatePicker, Form, Input, InputNumber, Space, Spin, type FormRule } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { countOf, maxLength, wholeNumber } from '../../common/field-rules';
+import { countOf, maxLength, phoneNumber, postcode, printable, wholeNumber } from '../../common/field-rules';
 import { clearServerErrors } from '../../common/form-errors';
 import { formatDate } from '../../i18n';
 import { PATHS, saveOption, SettingsOption, TimeShipment, useOption } from './api';
@@ -13,8 +13,8 @@ function OptionForm({ option, canWrite }: { option: SettingsOption; canWrite: bo
   const [form] = Form.useForm<SettingsOption>();
   const { onFinish, saving, refusal } = useSettingsSave(form, saveOption);
 
-  const text = (name: keyof SettingsOption, max: number) => (
-    <Form.Item name={name} label={t(`settings.option.${name}`)} rules={[maxLength(max)]}>
+  const text = (name: keyof SettingsOption, max: number, rules: FormRule[] = []) => (
+    <Form.Item name={name} label={t(`settings.option.${name}`)} rules={[...rules, maxLength(max)]}>
       <Input id={`option-${name}`} />
     </Form.Item>
   );
@@ -25,10 +25,10 @@ function OptionForm({ option, canWrite }: { option: SettingsOption; canWrite: bo
         <Form.Item name="version" hidden>
           <Input />
         </Form.Item>
-        {text('companyName', 100)}
-        {text('zip', 8)}
-        {text('address', 100)}
-        {text('phone', 15)}
+        {text('companyName', 100, [printable()])}
+        {text('zip', 8, [postcode()])}
+        {text('address', 100, [printable()])}
+        {text('phone', 15, [phoneNumber()])}
         {text('invoiceRegistrationNumber', 14)}
         <Form.Item name="defaultTaxPercent" label={t('settings.option.defaultTaxPercent')} rules={[wholeNumber(0, 100)]}>
           <InputNumber id="option-defaultTaxPercent" />

@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Col, Divider, Form, Input, InputNumber, Popconfirm, Row, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { maxLength, MONEY_MAX, wholeNumber } from '../../common/field-rules';
+import { maxLength, MONEY_MAX, phoneNumber, printable, wholeNumber } from '../../common/field-rules';
 import { toast } from '../../common/toast';
 import { PATHS, remove, save, Shop, SHOP_SECRETS, SHOP_TYPES, ShopSecret, useList } from './api';
 import { EditDialog } from './EditDialog';
@@ -13,12 +13,12 @@ type ShopValues = Omit<Shop, 'id' | `${ShopSecret}Set` | `${ShopSecret}Masked`> 
 
 /** The shop's contact for makers (SPEC.md §5 limits of a maker's own name, phone and e-mail). */
 const CONTACT_FIELDS = [
-  { name: 'contactCompany', id: 'shop-contact-company', max: 100, span: 12 },
-  { name: 'contactPerson', id: 'shop-contact-person', max: 100, span: 12 },
-  { name: 'contactPhone', id: 'shop-contact-phone', max: 15, span: 12 },
-  { name: 'contactFax', id: 'shop-contact-fax', max: 15, span: 12 },
-  { name: 'contactEmail', id: 'shop-contact-email', max: 100, span: 24 },
-] as const;
+  { name: 'contactCompany', id: 'shop-contact-company', max: 100, span: 12, rules: [printable()] },
+  { name: 'contactPerson', id: 'shop-contact-person', max: 100, span: 12, rules: [printable()] },
+  { name: 'contactPhone', id: 'shop-contact-phone', max: 15, span: 12, rules: [phoneNumber()] },
+  { name: 'contactFax', id: 'shop-contact-fax', max: 15, span: 12, rules: [phoneNumber()] },
+  { name: 'contactEmail', id: 'shop-contact-email', max: 100, span: 24, rules: [] },
+];
 
 /** Secrets: blank keeps the stored one (left out of the body), "remove" sends '' to clear it. */
 function toBody(values: ShopValues): object {
@@ -55,7 +55,7 @@ function ShopDialog({ shop, onClose }: { shop?: Shop; onClose: () => void }) {
       )}
       <Row gutter={16}>
         <Col span={12}>
-          <Form.Item name="name" label={t('settings.shop.name')} required rules={[maxLength(100)]}>
+          <Form.Item name="name" label={t('settings.shop.name')} required rules={[maxLength(100), printable()]}>
             <Input id="shop-name" />
           </Form.Item>
         </Col>
@@ -114,10 +114,10 @@ function ShopDialog({ shop, onClose }: { shop?: Shop; onClose: () => void }) {
         {t('settings.shop.contact')}
       </Divider>
       <Row gutter={16}>
-        {CONTACT_FIELDS.map(({ name, id, max, span }) => (
+        {CONTACT_FIELDS.map(({ name, id, max, span, rules }) => (
           <Col span={span} key={name}>
-            <Form.Item name={name} label={t(`settings.shop.${name}`)} extra={name === 'contactEmail' ? t('settings.shop.contactEmailHelp') : undefined}>
-              <Input id={id} maxLength={max} />
+            <Form.Item name={name} label={t(`settings.shop.${name}`)} rules={[...rules, maxLength(max)]} extra={name === 'contactEmail' ? t('settings.shop.contactEmailHelp') : undefined}>
+              <Input id={id} />
             </Form.Item>
           </Col>
         ))}
