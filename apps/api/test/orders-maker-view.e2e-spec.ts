@@ -276,7 +276,7 @@ describe('orders API: what a maker user reads', () => {
     // X refuses with a reason only X and the shop may read; staff take the line back and give it to Y.
     order = await staff(order, 'maker_received_process', { maker_receive_date: '2026-05-21', confirm_status: 3, refusal_reason: 'Xの社内事情' });
     order = await staff(order, 'change_status', { status: 2 });
-    const line = order.lines[0];
+    const line = order.lines[0] as unknown as Record<string, unknown>;
     const edited = await as(staffAuth).put(`/orders/${order.id}`, { version: order.version, lines: [{ id: Number(line.id), maker_id: Number(makerY), product_name: line.product_name, amount: 1, price_with_tax: 1100, tax_percentage: 10 }] });
     expect(edited.status).toBe(200);
     order = await staff(edited.body.data, 'order_process');
