@@ -26,3 +26,4 @@ export * from './orders';
 export * from './database/versioned-write';
 export * from './makers-side';
 export * from './documents';
+export * from './products/product-import.repository';

@@ -1,5 +1,5 @@
 import { FieldIssue, shopProductIdIssues } from '@oms/domain';
-import { CsvColumn, CsvRowIssue, ProductRow, toCsv, unneutraliseFormula } from '@oms/infra';
+import { CsvColumn, CsvHeaderIssue, CsvRowIssue, ProductRow, ProductWrite, toCsv, unneutraliseFormula } from '@oms/infra';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import type { Readable } from 'node:stream';
@@ -41,7 +41,7 @@ const HEADER_OF = Object.fromEntries(PRODUCT_CSV_COLUMNS.map((c) => [c.key, c.he
 const flag = (value: boolean) => (value ? '1' : '0');
 
 /** One product as a CSV row: codes for the shop and the maker, flags as 1/0, money as numbers. */
-export function productCsvRow(p: ProductRow): Record<ProductCsvKey, string | number | null> {
+export function productCsvRow(p: ProductWrite & Pick<ProductRow, 'shopCode' | 'makerCode'>): Record<ProductCsvKey, string | number | null> {
   return {
     productCode: p.productCode,
     ownProductCode: p.ownProductCode,
@@ -151,12 +151,17 @@ export function validateCsvRow(line: number, values: Record<ProductCsvKey, strin
 }
 
 /** Row issues as the wire's field errors: `rows.{line}.{header}`, or `rows.{line}` for a whole row. */
-export function rowIssueToField(issue: CsvRowIssue): FieldIssue {
+export function rowIssueToField(issue: Pick<CsvRowIssue, 'line' | 'column' | 'errorCode' | 'params'>): FieldIssue {
   return {
     field: issue.column === '*' ? `rows.${issue.line}` : `rows.${issue.line}.${issue.column}`,
     errorCode: issue.errorCode,
     ...(issue.params ? { params: issue.params } : {}),
   };
+}
+
+/** Header issues as the wire's field errors: `header.{name}`, or `header` for the row as a whole. */
+export function headerIssueToField(issue: CsvHeaderIssue): FieldIssue {
+  return { field: issue.column === '*' ? 'header' : `header.${issue.column}`, errorCode: issue.errorCode, ...(issue.params ? { params: issue.params } : {}) };
 }
 
 export const headerOf = (key: ProductCsvKey) => HEADER_OF[key];
