@@ -41,12 +41,18 @@ async function readAll(storage: FileStorage, key: string): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** About how many data rows a file has, from its line breaks (a quoted cell over two lines counts twice): for progress only. */
-function estimateRows(buffer: Buffer): number {
-  let lines = 0;
+/**
+ * About how many data rows a file has, from its line breaks (a quoted cell over two lines counts twice),
+ * for progress only; a megabyte at a time.
+ */
+async function estimateRows(buffer: Buffer, slice: TimeSlice): Promise<number> {
   const ending = buffer.includes(0x0a) ? 0x0a : 0x0d;
-  for (let at = buffer.indexOf(ending); at !== -1; at = buffer.indexOf(ending, at + 1)) lines++;
-  if (buffer.length > 0 && buffer[buffer.length - 1] !== ending) lines++;
+  let lines = buffer.length > 0 && buffer[buffer.length - 1] !== ending ? 1 : 0;
+  for (let from = 0; from < buffer.length; from += 1 << 20) {
+    const part = buffer.subarray(from, from + (1 << 20));
+    for (let i = 0; i < part.length; i++) if (part[i] === ending) lines++;
+    await slice.check();
+  }
   return Math.max(0, lines - 1);
 }
 
@@ -77,12 +83,12 @@ export class ProductImportJobs implements OnModuleDestroy {
   async validate(importId: string): Promise<void> {
     const record = await this.imports.find(importId);
     if (record?.status !== 'validating') return;
+    const slice = new TimeSlice();
     const buffer = await readAll(this.storage, record.fileKey);
-    if (!(await this.imports.restartValidation(importId, estimateRows(buffer)))) return;
+    if (!(await this.imports.restartValidation(importId, await estimateRows(buffer, slice)))) return;
 
     const reading = readCsv(buffer, { columns: PRODUCT_CSV_COLUMNS });
     const check = new ProductFileCheck(this.products);
-    const slice = new TimeSlice();
     const staging = await this.imports.stage(importId);
     let rowsDone = 0;
     let reported = performance.now();
