@@ -118,8 +118,8 @@ describe('product CSV import and export', () => {
         row({ 商品コード: 'SJ-2', 商品名: 'ちゃぶ台～丸型～', ショップコード: shopCode2.toUpperCase(), ショップ商品ID: '123456789', 出荷可: '0', 表示: '0', 状態: 'unavailable' }),
       ]),
     );
-    const first = await preview(file);
-    expect(first).toMatchObject({ status: 'previewed', encoding: 'shift_jis', file_name: 'products.csv', progress: { rows_done: 2, rows_total: 2 } });
+    const first = await preview(file, '商品マスタ.csv');
+    expect(first).toMatchObject({ status: 'previewed', encoding: 'shift_jis', file_name: '商品マスタ.csv', progress: { rows_done: 2, rows_total: 2 } });
     expect(first.counts).toEqual({ new: 2, changed: 0, unchanged: 0, clears: 0, errors: 0, rejected_rows: 0 });
     expect(await products('SJ-')).toEqual([]); // nothing written before apply
     await apply(first.id).expect(202);

@@ -9,8 +9,11 @@ import { IdParam } from '../common/http/id.param';
 import { sendCsv } from './csv-response';
 import { ApplyProductImport, DiscardProductImport, GetProductImport, RejectedProductRows, UploadedCsv, UploadProductImport } from './product-import';
 
-/** A file over 10 MB is cut off by multer as it arrives: 413 NAL-413 (DESIGN.md §4), never read whole. */
-const csvUpload = FileInterceptor('file', { limits: { fileSize: CSV_MAX_BYTES, files: 1 } });
+/**
+ * A file over 10 MB is cut off by multer as it arrives: 413 NAL-413 (DESIGN.md §4), never read whole.
+ * Browsers send the file name as UTF-8 (商品.csv), which busboy would read as Latin-1 by default.
+ */
+const csvUpload = FileInterceptor('file', { limits: { fileSize: CSV_MAX_BYTES, files: 1 }, defParamCharset: 'utf8' });
 
 /**
  * Product CSV imports in steps (docs/product-csv.md): upload (202, checked by a job), read the preview,
