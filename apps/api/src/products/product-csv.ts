@@ -101,6 +101,11 @@ const COLUMN_OF_FIELD: Record<string, ProductCsvKey> = {
   state: 'state',
 };
 
+/** ProductBody's properties and the cells they are read from (the shop and maker are looked up by code instead). */
+const BODY_CELLS = Object.entries(COLUMN_OF_FIELD)
+  .filter(([, key]) => key !== 'shopCode' && key !== 'makerCode')
+  .map(([field, key]) => [field.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()), key] as const);
+
 const NUMBER_KEYS = new Set<ProductCsvKey>(['price', 'taxPercentage', 'wholesalePrice']);
 const FLAG_KEYS = new Set<ProductCsvKey>(['availableShipment', 'isDisplay']);
 
@@ -124,10 +129,7 @@ export interface ResolvedRefs {
  */
 export function validateCsvRow(line: number, values: Record<ProductCsvKey, string>, refs: ResolvedRefs): { body: ProductBody; issues: CsvRowIssue[] } {
   const plain: Record<string, unknown> = {};
-  for (const [field, key] of Object.entries(COLUMN_OF_FIELD)) {
-    if (key === 'shopCode' || key === 'makerCode') continue;
-    plain[field.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())] = cellValue(key, values[key]);
-  }
+  for (const [property, key] of BODY_CELLS) plain[property] = cellValue(key, values[key]);
   const resolveIssues: FieldIssue[] = [];
   if (values.shopCode.trim() !== '' && refs.shop === null) resolveIssues.push({ field: 'shop_id', errorCode: 'exists' });
   if (values.makerCode.trim() !== '' && refs.makerId === null) resolveIssues.push({ field: 'maker_id', errorCode: 'exists' });

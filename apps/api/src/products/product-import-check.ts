@@ -11,11 +11,15 @@ interface Valid {
   shop: Shop;
   maker: Maker;
 }
+export interface CheckedRows {
+  valid: Valid[];
+  rejected: RejectedRow[];
+}
 
 const MAKER_PRODUCT_CODE = headerOf('makerProductCode');
 
 /**
- * The checks of one product file, a batch of rows at a time, with the API's own rules: each row is
+ * The checks of one product file, a batch of rows at a time (`validate`, then `compare`), with the API's own rules: each row is
  * validated as `POST /products` validates a body (validateCsvRow), its shop and maker are found by code,
  * its product code and maker product code must be unique in the file, and it is compared with the
  * product of its code (new, changed with which columns, unchanged). A maker product code held by a
@@ -33,8 +37,11 @@ export class ProductFileCheck {
 
   constructor(private readonly products: ProductRepository) {}
 
-  /** Checks a batch: the rows to stage (valid, with what they change) and the rows rejected, each with its errors. */
-  async batch(rows: readonly CsvRow<ProductCsvKey>[], wholeRowIssues: readonly CsvRowIssue[], slice: TimeSlice): Promise<{ staged: StagedProductRow[]; rejected: RejectedRow[] }> {
+  /**
+   * The first half of a batch, in file order: each row validated and checked against the rows before it.
+   * Work on this event loop (in slices); the second half (`compare`) is mostly the database's.
+   */
+  async validate(rows: readonly CsvRow<ProductCsvKey>[], wholeRowIssues: readonly CsvRowIssue[], slice: TimeSlice): Promise<CheckedRows> {
     await this.resolveCodes(rows);
     const rejected: RejectedRow[] = wholeRowIssues.map((i) => ({ line: i.line, cells: i.cells ?? null, errors: [issueOf(i)] }));
     const valid: Valid[] = [];
@@ -53,8 +60,13 @@ export class ProductFileCheck {
       if (errors.length) rejected.push({ line: row.line, cells: row.cells, errors });
       await slice.check();
     }
+    return { valid, rejected };
+  }
+
+  /** The second half of a batch: the rows to stage (valid, with what they change) and the rows rejected. */
+  async compare({ valid, rejected }: CheckedRows, slice: TimeSlice): Promise<{ staged: StagedProductRow[]; rejected: RejectedRow[] }> {
     await this.noteHeldMakerCodes(valid);
-    return { staged: await this.compare(valid, slice), rejected };
+    return { staged: await this.stageable(valid, slice), rejected };
   }
 
   /**
@@ -115,7 +127,7 @@ export class ProductFileCheck {
   }
 
   /** Each valid row against the product of its code, compared as the CSV writes them (the price with tax is derived). */
-  private async compare(valid: readonly Valid[], slice: TimeSlice): Promise<StagedProductRow[]> {
+  private async stageable(valid: readonly Valid[], slice: TimeSlice): Promise<StagedProductRow[]> {
     const existing = valid.length ? await this.products.byProductCodes(valid.map((v) => v.write.productCode)) : new Map();
     const staged: StagedProductRow[] = [];
     for (const { row, write, shop, maker } of valid) {

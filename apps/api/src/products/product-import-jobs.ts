@@ -3,6 +3,8 @@ import {
   APP_CONFIG,
   AppConfig,
   createRedis,
+  CsvRow,
+  CsvRowIssue,
   FILE_STORAGE,
   FileStorage,
   PRODUCTS_MAKER_PRODUCT_CODE_UNIQUE,
@@ -18,12 +20,14 @@ import {
 import { Job, Worker } from 'bullmq';
 import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
-import { PRODUCT_CSV_COLUMNS } from './product-csv';
+import { PRODUCT_CSV_COLUMNS, ProductCsvKey } from './product-csv';
 import { ProductFileCheck } from './product-import-check';
 
 
 /** Tries of a job: a restart of the API costs one (the running check stops and is taken up again). */
 const ATTEMPTS = 5;
+/** Rows checked together: one lookup of their products, one write of their staged and rejected rows. */
+const CHECK_BATCH_ROWS = 1000;
 /** How often progress is written while a file is checked (and a discard noticed). */
 const PROGRESS_EVERY_MS = 250;
 /** How often unfinished imports are looked at; previews left this long are discarded. */
@@ -92,20 +96,40 @@ export class ProductImportJobs implements OnModuleDestroy {
     const staging = await this.imports.stage(importId);
     let rowsDone = 0;
     let reported = performance.now();
-    try {
-      for await (const batch of reading) {
-        const { staged, rejected } = await check.batch(batch.rows, batch.rowIssues, slice);
+    // Rows are checked a thousand at a time: one lookup of the products they name, one write. While a
+    // batch's lookups and writes are with the database, the next batch is validated here.
+    let rows: CsvRow<ProductCsvKey>[] = [];
+    let rowIssues: CsvRowIssue[] = [];
+    let writing: Promise<void> = Promise.resolve();
+    const checkRows = async () => {
+      const checked = await check.validate(rows, rowIssues, slice);
+      rowsDone += rows.length + rowIssues.length;
+      rows = [];
+      rowIssues = [];
+      await writing; // the batch before, in file order
+      writing = (async () => {
+        const { staged, rejected } = await check.compare(checked, slice);
         await staging.write(staged);
         await this.imports.reject(importId, rejected);
-        rowsDone += batch.rows.length + batch.rowIssues.length;
-        if (performance.now() - reported >= PROGRESS_EVERY_MS) {
-          if (this.stopping) throw new ImportInterrupted('the API is stopping');
-          if (!(await this.imports.progress(importId, rowsDone))) throw new ImportInterrupted('discarded');
-          reported = performance.now();
-        }
+      })();
+      writing.catch(() => undefined); // awaited with the next batch, or below
+      if (performance.now() - reported >= PROGRESS_EVERY_MS) {
+        if (this.stopping) throw new ImportInterrupted('the API is stopping');
+        if (!(await this.imports.progress(importId, rowsDone))) throw new ImportInterrupted('discarded');
+        reported = performance.now();
       }
+    };
+    try {
+      for await (const batch of reading) {
+        rows.push(...batch.rows);
+        rowIssues.push(...batch.rowIssues);
+        if (rows.length + rowIssues.length >= CHECK_BATCH_ROWS) await checkRows();
+      }
+      await checkRows();
+      await writing;
       await staging.finish();
     } catch (error) {
+      await writing.catch(() => undefined);
       await staging.abort();
       if (error instanceof ImportInterrupted && error.message === 'discarded') return this.imports.clearStaged(importId);
       throw error;

@@ -1,4 +1,4 @@
-import { CsvError, Parser } from 'csv-parse';
+import { CsvError, Info, Parser } from 'csv-parse';
 import iconv from 'iconv-lite';
 import { isUtf8 } from 'node:buffer';
 import { CsvColumn, CsvEncoding } from './csv-column';
@@ -112,10 +112,10 @@ function* utf8Slices(buffer: Buffer, sliceBytes: number, detected = detectCsvEnc
 }
 
 // csv-parse's incremental core, the one its sync and stream interfaces both drive: `parse(bytes, end,
-// push, close)` runs `on_record` for every record the bytes complete, synchronously, and returns the
-// CsvError that stops it. Driven directly so that a file is read in slices with nothing in between.
+// push, close)` pushes every record the bytes complete, synchronously, and returns the CsvError that
+// stops it. Driven directly so that a file is read in slices with nothing in between.
 interface CsvParseCore {
-  parse(bytes: Buffer | undefined, end: boolean, push: () => void, close: () => void): CsvError | undefined;
+  parse(bytes: Buffer | undefined, end: boolean, push: (cells: string[]) => void, close: () => void): CsvError | undefined;
 }
 
 const QUOTE = 0x22;
@@ -137,6 +137,7 @@ class CsvRecordReader<K extends string> {
   stopped = false;
   private keys: (K | undefined)[] | undefined; // the key of each cell position, from the header row
   private readonly core: CsvParseCore;
+  private readonly info: Info;
   // The guard's state: inside quotes, the last byte a CR, bytes of the record so far, its line.
   private quoted = false;
   private afterCr = false;
@@ -153,13 +154,10 @@ class CsvRecordReader<K extends string> {
       // We count cells ourselves instead of letting csv-parse throw on the first bad row
       // (relax_column_count: false), so that every such row is reported with its line.
       relax_column_count: true,
-      // Rows are handled as they come and not collected by csv-parse (returning null drops them).
-      on_record: (cells: string[], info) => {
-        this.record(cells, info.records + info.empty_lines);
-        return null;
-      },
     });
     this.core = (parser as unknown as { api: CsvParseCore }).api;
+    // Its counters, current when a record is pushed: records (this one included) and blank lines so far.
+    this.info = parser.info;
   }
 
   /** Reads the next bytes of the file; `end` after the last. */
@@ -192,7 +190,7 @@ class CsvRecordReader<K extends string> {
   }
 
   private parse(bytes: Buffer | undefined, end: boolean): void {
-    const error = this.core.parse(bytes, end, () => undefined, () => undefined);
+    const error = this.core.parse(bytes, end, (cells) => this.record(cells, this.info.records + this.info.empty_lines), () => undefined);
     if (error === undefined || this.stopped) return;
     // The error carries the parser's counters at the failing record, which is not counted yet.
     this.rowIssues.push({ line: Number(error.records) + Number(error.empty_lines) + 1, column: '*', errorCode: 'invalid' });
