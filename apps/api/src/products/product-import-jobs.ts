@@ -47,13 +47,13 @@ async function readAll(storage: FileStorage, key: string): Promise<Buffer> {
 
 /**
  * About how many data rows a file has, from its line breaks (a quoted cell over two lines counts twice),
- * for progress only; a megabyte at a time.
+ * for progress only; 256 KB at a time.
  */
 async function estimateRows(buffer: Buffer, slice: TimeSlice): Promise<number> {
   const ending = buffer.includes(0x0a) ? 0x0a : 0x0d;
   let lines = buffer.length > 0 && buffer[buffer.length - 1] !== ending ? 1 : 0;
-  for (let from = 0; from < buffer.length; from += 1 << 20) {
-    const part = buffer.subarray(from, from + (1 << 20));
+  for (let from = 0; from < buffer.length; from += 1 << 18) {
+    const part = buffer.subarray(from, from + (1 << 18));
     for (let i = 0; i < part.length; i++) if (part[i] === ending) lines++;
     await slice.check();
   }
