@@ -16,7 +16,16 @@ export interface ImportIssue {
   readonly params?: Readonly<Record<string, string | number>>;
 }
 
-export interface ProductImportRecord {
+export interface ImportCounts {
+  newCount: number;
+  changedCount: number;
+  unchangedCount: number;
+  clearCount: number;
+  errorCount: number;
+  rejectedCount: number;
+}
+
+export interface ProductImportRecord extends ImportCounts {
   id: string;
   status: ProductImportStatus;
   fileName: string;
@@ -25,12 +34,6 @@ export interface ProductImportRecord {
   encoding: CsvEncoding | null;
   rowsDone: number;
   rowsTotal: number | null;
-  newCount: number;
-  changedCount: number;
-  unchangedCount: number;
-  clearCount: number;
-  errorCount: number;
-  rejectedCount: number;
   headerCells: string[] | null;
   /** Issues of the header (`column` = a header name or `*`) or of the file (`column` = `file`). */
   fileErrors: ImportIssue[];
@@ -61,14 +64,6 @@ export interface RejectedRow {
   errors: readonly ImportIssue[];
 }
 
-export interface ImportCounts {
-  newCount: number;
-  changedCount: number;
-  unchangedCount: number;
-  clearCount: number;
-  errorCount: number;
-  rejectedCount: number;
-}
 
 /** Where the staged rows go while a file is checked: one COPY, written as the rows come. */
 export interface ImportStaging {

@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Popconfirm, Progress, Result, Row, Space, Spin, Statistic, Table, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { api, ApiError } from '../../api/client';
@@ -21,6 +21,29 @@ function More({ total, shown }: { total: number; shown: number }) {
     <Typography.Text type="secondary" data-testid="more">
       {t('products.import.more', { count: total - shown })}
     </Typography.Text>
+  );
+}
+
+/** A list in an alert (errors, clears): its first lines, "and N more" beyond them, and what goes under it. */
+function ListAlert(props: { type: 'error' | 'warning'; testId: string; title: string; lines: string[]; total: number; children?: ReactNode }) {
+  return (
+    <Alert
+      type={props.type}
+      showIcon
+      data-testid={props.testId}
+      title={props.title}
+      description={
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          <ul style={{ margin: 0, paddingLeft: 20, maxHeight: 320, overflowY: 'auto' }}>
+            {props.lines.map((line, i) => (
+              <li key={i}>{line}</li>
+            ))}
+          </ul>
+          <More total={props.total} shown={props.lines.length} />
+          {props.children}
+        </Space>
+      }
+    />
   );
 }
 
@@ -63,44 +86,21 @@ function Preview({ imp }: { imp: ProductImport }) {
         ))}
       </Row>
       {counts.errors > 0 && (
-        <Alert
-          type="error"
-          showIcon
-          data-testid="import-errors"
-          title={t('products.import.errorsTitle', { count: counts.errors })}
-          description={
-            <Space orientation="vertical" style={{ width: '100%' }}>
-              <ul style={{ margin: 0, paddingLeft: 20, maxHeight: 320, overflowY: 'auto' }}>
-                {preview.errors.map((e, i) => (
-                  <li key={i}>{csvErrorLine(e, t)}</li>
-                ))}
-              </ul>
-              <More total={counts.errors} shown={preview.errors.length} />
-              {counts.rejectedRows > 0 && (
-                <Button icon={<DownloadOutlined />} onClick={downloadRejected} id="import-rejected-rows">
-                  {t('products.import.downloadRejected', { count: counts.rejectedRows })}
-                </Button>
-              )}
-            </Space>
-          }
-        />
+        <ListAlert type="error" testId="import-errors" title={t('products.import.errorsTitle', { count: counts.errors })} lines={preview.errors.map((e) => csvErrorLine(e, t))} total={counts.errors}>
+          {counts.rejectedRows > 0 && (
+            <Button icon={<DownloadOutlined />} onClick={downloadRejected} id="import-rejected-rows">
+              {t('products.import.downloadRejected', { count: counts.rejectedRows })}
+            </Button>
+          )}
+        </ListAlert>
       )}
       {counts.clears > 0 && (
-        <Alert
+        <ListAlert
           type="warning"
-          showIcon
-          data-testid="import-clears"
+          testId="import-clears"
           title={t('products.import.clearsTitle', { count: counts.clears })}
-          description={
-            <>
-              <ul style={{ margin: 0, paddingLeft: 20, maxHeight: 240, overflowY: 'auto' }}>
-                {preview.clears.map((c, i) => (
-                  <li key={i}>{t('products.import.clearLine', { line: c.line, code: c.productCode, column: c.column, from: c.from })}</li>
-                ))}
-              </ul>
-              <More total={counts.clears} shown={preview.clears.length} />
-            </>
-          }
+          lines={preview.clears.map((c) => t('products.import.clearLine', { line: c.line, code: c.productCode, column: c.column, from: c.from }))}
+          total={counts.clears}
         />
       )}
       {counts.changed > 0 && (
