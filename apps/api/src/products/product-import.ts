@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler, IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { applyDecision, canDiscard, DomainError, FieldValidationError, LISTED_ERRORS_MAX, NotFoundError } from '@oms/domain';
-import { checkCsvUpload, CsvColumn, detectCsvEncoding, FILE_STORAGE, FileStorage, ImportIssue, ProductImportRecord, ProductImportRepository, readCsvHeader, toCsv } from '@oms/infra';
+import { checkCsvUpload, CsvColumn, FILE_STORAGE, FileStorage, ImportIssue, ProductImportRecord, ProductImportRepository, readCsvHeader, toCsv } from '@oms/infra';
 import { randomUUID } from 'node:crypto';
 import type { SignedInUser } from '../auth/access.decorators';
 import { headerIssueToField, PRODUCT_CSV_COLUMNS } from './product-csv';
@@ -75,7 +75,7 @@ export class UploadProductImportHandler implements ICommandHandler<UploadProduct
     if (!file) throw new FieldValidationError([{ field: 'file', errorCode: 'required' }]);
     const refusal = checkCsvUpload({ originalName: file.originalname, size: file.size });
     if (refusal) throw new FieldValidationError([{ field: 'file', errorCode: refusal, ...(refusal === 'file_size_too_large' ? { params: { max: 10240 } } : {}) }]);
-    const headerIssues = readCsvHeader(file.buffer, { columns: PRODUCT_CSV_COLUMNS });
+    const { encoding, headerIssues } = readCsvHeader(file.buffer, { columns: PRODUCT_CSV_COLUMNS });
     if (headerIssues.length) throw new FieldValidationError(headerIssues.map(headerIssueToField));
 
     const fileKey = `product-imports/${randomUUID()}.csv`;
@@ -84,7 +84,7 @@ export class UploadProductImportHandler implements ICommandHandler<UploadProduct
       fileName: file.originalname.slice(0, 255),
       fileKey,
       fileSize: file.size,
-      encoding: detectCsvEncoding(file.buffer).encoding,
+      encoding,
       createdBy: user.id,
     });
     await this.queue.enqueue('validate', record.id);

@@ -351,10 +351,10 @@ export function readCsv<const C extends readonly CsvColumn[]>(buffer: Buffer, op
 }
 
 /**
- * The header alone, from the first bytes of the file: what an upload can be refused for at once
- * (`header.{name}` errors), without reading its rows.
+ * The header alone, from the first bytes of the file, and the file's encoding: what an upload can be
+ * refused for at once (`header.{name}` errors), without reading its rows.
  */
-export function readCsvHeader<const C extends readonly CsvColumn[]>(buffer: Buffer, options: CsvReadOptions<C>): CsvHeaderIssue[] {
+export function readCsvHeader<const C extends readonly CsvColumn[]>(buffer: Buffer, options: CsvReadOptions<C>): { encoding: CsvEncoding; headerIssues: CsvHeaderIssue[] } {
   const limits = { ...CSV_LIMITS, ...options.limits };
   // The header's bytes cannot pass its limit, nor CP932 take more than three UTF-8 bytes for two.
   const detected = detectCsvEncoding(buffer);
@@ -363,7 +363,7 @@ export function readCsvHeader<const C extends readonly CsvColumn[]>(buffer: Buff
   for (const { bytes } of utf8Slices(head, head.length || 1, detected)) reader.feed(bytes);
   // A file that ends within the header: read to its end (an empty file lacks every column).
   if (head === buffer) reader.feed(undefined, true);
-  return reader.headerIssues;
+  return { encoding: detected.encoding, headerIssues: reader.headerIssues };
 }
 
 /** Maps each header cell to its column key and records what is missing, unknown or repeated. */

@@ -170,7 +170,7 @@ describe('limits: a hostile file costs what a normal one does', () => {
     expect(parsed.rows).toEqual([]);
     // Empty cells count too (csv-parse's own record limit counts only the characters of the cells).
     expect(parseCsv(Buffer.from(','.repeat(100_000)), { columns }).headerIssues).toEqual([{ column: '*', errorCode: 'max_length', params: { max: CSV_LIMITS.headerBytes } }]);
-    expect(readCsvHeader(wide, { columns })).toEqual([{ column: '*', errorCode: 'max_length', params: { max: CSV_LIMITS.headerBytes } }]);
+    expect(readCsvHeader(wide, { columns }).headerIssues).toEqual([{ column: '*', errorCode: 'max_length', params: { max: CSV_LIMITS.headerBytes } }]);
   });
 
   it('refuses a header of too many cells, naming the count', () => {
@@ -230,15 +230,15 @@ describe('readCsv and readCsvHeader', () => {
 
   it('reads the header from the first bytes of any encoding', () => {
     const sjis = iconv.encode(`商品名,商品コード\r\n${'長い行,'.repeat(5000)}\r\n`, 'cp932');
-    expect(readCsvHeader(sjis, { columns })).toEqual([]);
-    expect(readCsvHeader(Buffer.from('\ufeff商品コード\n'), { columns })).toEqual([{ column: '商品名', errorCode: 'required' }]);
-    expect(readCsvHeader(Buffer.alloc(0), { columns })).toEqual([
+    expect(readCsvHeader(sjis, { columns })).toEqual({ encoding: 'shift_jis', headerIssues: [] });
+    expect(readCsvHeader(Buffer.from('\ufeff商品コード\n'), { columns })).toEqual({ encoding: 'utf-8', headerIssues: [{ column: '商品名', errorCode: 'required' }] });
+    expect(readCsvHeader(Buffer.alloc(0), { columns }).headerIssues).toEqual([
       { column: '商品コード', errorCode: 'required' },
       { column: '商品名', errorCode: 'required' },
     ]);
     // A UTF-8 file whose first 8 KB end inside a character is still UTF-8.
     const utf8 = Buffer.from(`商品コード,商品名\n${'あ'.repeat(10_000)}\n`);
-    expect(readCsvHeader(utf8, { columns })).toEqual([]);
+    expect(readCsvHeader(utf8, { columns })).toEqual({ encoding: 'utf-8', headerIssues: [] });
   });
 });
 
