@@ -80,7 +80,6 @@ export class ProductImports1763880000000 implements MigrationInterface {
         state text NOT NULL,
         PRIMARY KEY (import_id, line)
       )`);
-    await q.query(`CREATE INDEX product_import_rows_code ON product_import_rows (import_id, product_code)`);
 
     // Every rejected row, with its cells as the file had them, for the preview and the download.
     await q.query(`
