@@ -10,7 +10,7 @@ export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmedia
 export class TimeSlice {
   private started = performance.now();
 
-  constructor(private readonly budgetMs = 4) {}
+  constructor(private readonly budgetMs = 2) {}
 
   async check(): Promise<void> {
     if (performance.now() - this.started >= this.budgetMs) await this.pause();
