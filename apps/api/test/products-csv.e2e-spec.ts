@@ -1,4 +1,8 @@
+import { createFileStorage } from '@oms/infra';
 import iconv from 'iconv-lite';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ProductImportQueue } from '../src/products/product-import-jobs';
 import { expectErrorEnvelope, TestApp, useTestApi } from './support/test-app';
 
 const HEADER = [
@@ -60,14 +64,43 @@ describe('product CSV import and export', () => {
     [header, ...rows.map((r) => header.map((h) => r[h] ?? ''))].map((cells) => cells.map((c) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')).join('\r\n') + '\r\n';
   const sjis = (text: string) => iconv.encode(text, 'cp932');
   const upload = (content: Buffer, filename = 'products.csv', auth = operator.auth) =>
-    ctx.api.http.post('/api/v1/products/import').set('Authorization', auth).attach('file', content, filename);
+    ctx.api.http.post('/api/v1/products/imports').set('Authorization', auth).attach('file', content, filename);
+  const getImport = async (id: number) => (await ctx.api.http.get(`/api/v1/products/imports/${id}`).set('Authorization', operator.auth).expect(200)).body.data;
+  /** Polls the import until its job is done with it. */
+  const settled = async (id: number) => {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const view = await getImport(id);
+      if (view.status !== 'validating' && view.status !== 'applying') return view;
+      if (Date.now() > deadline) throw new Error(`import ${id} still ${view.status}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  /** Uploads a file and waits for its preview. */
+  const preview = async (content: Buffer, filename?: string) => {
+    const res = await upload(content, filename).expect(202);
+    expect(res.body.data).toMatchObject({ id: expect.any(Number), status: 'validating', progress: { rows_done: 0 }, preview: null });
+    return settled(res.body.data.id);
+  };
+  const apply = (id: number, auth = operator.auth) => ctx.api.http.post(`/api/v1/products/imports/${id}/apply`).set('Authorization', auth);
+  /** Uploads, checks that the preview is clean, applies and waits: the old one-step import. */
+  const importFile = async (content: Buffer, filename?: string) => {
+    const view = await preview(content, filename);
+    expect(view.preview.errors).toEqual([]);
+    expect(view.status).toBe('previewed');
+    await apply(view.id).expect(202);
+    const done = await settled(view.id);
+    expect(done.status).toBe('applied');
+    return done;
+  };
   const products = (prefix: string) =>
     ctx.api.dataSource.query(`SELECT * FROM products WHERE product_code LIKE $1 ORDER BY product_code`, [`${prefix}%`]) as Promise<Record<string, unknown>[]>;
   const mediaToken = async (auth = operator.auth) => (await ctx.api.http.get('/api/v1/medias/token').set('Authorization', auth).expect(200)).body.data.token as string;
-  const exportCsv = async (query: string, auth = operator.auth) => {
+  /** A download route (`@Download`), with a fresh media token. */
+  const downloadCsv = async (path: string, query = '', auth = operator.auth) => {
     const token = await mediaToken(auth);
     return ctx.api.http
-      .get(`/api/v1/products/export?token=${token}&${query}`)
+      .get(`${path}?token=${token}&${query}`)
       .buffer(true)
       .parse((res, done) => {
         const chunks: Buffer[] = [];
@@ -76,22 +109,37 @@ describe('product CSV import and export', () => {
       })
       .expect(200);
   };
+  const exportCsv = (query: string, auth = operator.auth) => downloadCsv('/api/v1/products/export', query, auth);
 
-  it('imports a Shift_JIS file with Japanese names: creates, then updates by product code', async () => {
+  it('imports a Shift_JIS file with Japanese names after its preview: creates, then updates by product code', async () => {
     const file = sjis(
       csvText([
         row({ 商品コード: 'SJ-1', 商品名: '髙島屋の座椅子①', カテゴリ名: '和家具', 税抜価格: '999', 税率: '8', 税込価格: '1', 出荷目安: '３営業日', メーカー品番: 'SJ-MPC-1' }),
         row({ 商品コード: 'SJ-2', 商品名: 'ちゃぶ台～丸型～', ショップコード: shopCode2.toUpperCase(), ショップ商品ID: '123456789', 出荷可: '0', 表示: '0', 状態: 'unavailable' }),
       ]),
     );
-    expect((await upload(file).expect(200)).body.data).toEqual({ created: 2, updated: 0, total: 2 });
+    const first = await preview(file, '商品マスタ.csv');
+    expect(first).toMatchObject({ status: 'previewed', encoding: 'shift_jis', file_name: '商品マスタ.csv', progress: { rows_done: 2, rows_total: 2 } });
+    expect(first.counts).toEqual({ new: 2, changed: 0, unchanged: 0, clears: 0, errors: 0, rejected_rows: 0 });
+    expect(await products('SJ-')).toEqual([]); // nothing written before apply
+    await apply(first.id).expect(202);
+    expect((await settled(first.id)).result).toEqual({ created: 2, updated: 0, unchanged: 0 });
     const [one, two] = await products('SJ-');
     expect(one).toMatchObject({ product_name: '髙島屋の座椅子①', category_name: '和家具', price: 999, tax: 79, price_with_tax: 1078, estimate_ship_date: '３営業日', maker_product_code: 'SJ-MPC-1', is_display: true, available_shipment: true, state: 'available', maker_id: maker.id });
     expect(two).toMatchObject({ product_name: 'ちゃぶ台～丸型～', shop_product_id: '123456789', available_shipment: false, is_display: false, state: 'unavailable', own_product_code: null });
 
     // Again, with the availability changed: an update, recorded as a change by the importer.
     const again = sjis(csvText([row({ 商品コード: 'SJ-1', 商品名: '髙島屋の座椅子①', 税抜価格: '999', 税率: '8', 出荷目安: '３営業日', メーカー品番: 'SJ-MPC-1', 状態: 'available_long_term' })]));
-    expect((await upload(again).expect(200)).body.data).toEqual({ created: 0, updated: 1, total: 1 });
+    const second = await preview(again);
+    expect(second.counts).toEqual({ new: 0, changed: 1, unchanged: 0, clears: 1, errors: 0, rejected_rows: 0 });
+    // The state changes, and the blank category cell would clear 和家具: the preview says so.
+    expect(second.preview.changed).toEqual([
+      { line: 2, product_code: 'SJ-1', changes: [{ column: 'カテゴリ名', from: '和家具', to: null }, { column: '状態', from: 'available', to: 'available_long_term' }] },
+    ]);
+    expect(second.preview.clears).toEqual([{ line: 2, product_code: 'SJ-1', column: 'カテゴリ名', from: '和家具' }]);
+    expect((await products('SJ-1'))[0]).toMatchObject({ state: 'available', version: 1, category_name: '和家具' });
+    await apply(second.id).expect(202);
+    expect((await settled(second.id)).result).toEqual({ created: 0, updated: 1, unchanged: 0 });
     const [after] = await products('SJ-1');
     expect(after).toMatchObject({ state: 'available_long_term', version: 2, last_changed_at: expect.any(Date), category_name: null });
     expect(await ctx.api.dataSource.query(`SELECT field, from_value, to_value, changed_by FROM product_changes WHERE product_id = $1`, [after.id])).toEqual([
@@ -100,13 +148,13 @@ describe('product CSV import and export', () => {
   });
 
   it('reads UTF-8 with and without a BOM', async () => {
-    await upload(Buffer.from(`\ufeff${csvText([row({ 商品コード: 'BOM-1', 商品名: 'ＢＯＭ付き' })])}`)).expect(200);
-    await upload(Buffer.from(csvText([row({ 商品コード: 'BOM-2', 商品名: 'BOMなし' })]))).expect(200);
+    expect((await importFile(Buffer.from(`\ufeff${csvText([row({ 商品コード: 'BOM-1', 商品名: 'ＢＯＭ付き' })])}`))).encoding).toBe('utf-8');
+    await importFile(Buffer.from(csvText([row({ 商品コード: 'BOM-2', 商品名: 'BOMなし' })])));
     expect((await products('BOM-')).map((p) => p.product_name)).toEqual(['ＢＯＭ付き', 'BOMなし']);
   });
 
-  it('returns every error of every row with its row number and column, and writes nothing', async () => {
-    await upload(Buffer.from(csvText([row({ 商品コード: 'ERR-KEEP', 商品名: '元の名前', メーカー品番: 'ERR-MPC' })]))).expect(200);
+  it('lists every error of every row with its row number and column, refuses to apply, and writes nothing', async () => {
+    await importFile(Buffer.from(csvText([row({ 商品コード: 'ERR-KEEP', 商品名: '元の名前', メーカー品番: 'ERR-MPC' })])));
     const before = await ctx.api.dataSource.query(`SELECT * FROM products ORDER BY id`);
     const changesBefore = await ctx.api.dataSource.query(`SELECT count(*) FROM product_changes`);
     const file = csvText([
@@ -118,9 +166,10 @@ describe('product CSV import and export', () => {
       row({ 商品コード: 'ERR-4', メーカー品番: 'ERR-MPC' }), // line 7: taken by ERR-KEEP
       row({ 商品コード: '', 商品名: '' }), // line 8
     ]);
-    const res = await upload(Buffer.from(`${file}a,b\r\n`)).expect(422); // line 9: wrong number of cells
-    expectErrorEnvelope(res.body, 'NAL-422');
-    expect(res.body.error.errors).toEqual([
+    const view = await preview(Buffer.from(`${file}a,b\r\n`)); // line 9: wrong number of cells
+    expect(view.status).toBe('invalid');
+    expect(view.counts).toEqual({ new: 0, changed: 1, unchanged: 0, clears: 0, errors: 15, rejected_rows: 7 });
+    expect(view.preview.errors).toEqual([
       { field: 'rows.3.商品名', error_code: 'max_length', params: { max: 100 } },
       { field: 'rows.3.税抜価格', error_code: 'max', params: { max: 99_999_999 } },
       { field: 'rows.3.税率', error_code: 'max', params: { max: 100 } },
@@ -137,11 +186,29 @@ describe('product CSV import and export', () => {
       { field: 'rows.8.商品名', error_code: 'required' },
       { field: 'rows.9', error_code: 'invalid', params: { cells: 2, expected: HEADER.length } },
     ]);
+    const refused = await apply(view.id).expect(400);
+    expectErrorEnvelope(refused.body, 'NAL-PRO-003');
     expect(await ctx.api.dataSource.query(`SELECT * FROM products ORDER BY id`)).toEqual(before);
     expect(await ctx.api.dataSource.query(`SELECT count(*) FROM product_changes`)).toEqual(changesBefore);
+
+    // Every rejected row, with its errors, as a CSV in the file's own columns (a download: the media token).
+    const rejected = await downloadCsv(`/api/v1/products/imports/${view.id}/rejected-rows`);
+    expect(rejected.headers['content-disposition']).toBe(`attachment; filename="product-import-${view.id}-rejected.csv"`);
+    const lines = (rejected.body as Buffer).toString('utf8').split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe(`\ufeff行,エラー,${HEADER.join(',')}`);
+    expect(lines.slice(1).map((l) => l.split(',').slice(0, 2).join(','))).toEqual([
+      '3,商品名: max_length (max=100); 税抜価格: max (max=99999999); 税率: max (max=100)',
+      '4,"ショップコード: exists; メーカーコード: required; 配送タイプ: in (values=direct_delivery', // quoted: it holds a comma
+      '5,税抜価格: integer; 配送区分: max_length (max=3); ショップ商品ID: digits (length=12)',
+      '6,商品コード: unique',
+      '7,メーカー品番: unique',
+      '8,商品コード: required; 商品名: required',
+      '9,"invalid (cells=2',
+    ]);
+    expect(lines[4]).toBe(`6,商品コード: unique,${csvText([row({ 商品コード: 'ERR-KEEP' })]).split('\r\n')[1]}`);
   });
 
-  it('names missing and unknown header columns', async () => {
+  it('refuses at once a file whose header lacks or has unknown columns', async () => {
     const header = HEADER.filter((h) => h !== '商品名').concat('備考');
     const res = await upload(Buffer.from(csvText([row({})], header))).expect(422);
     expect(res.body.error.errors).toEqual([
@@ -150,7 +217,7 @@ describe('product CSV import and export', () => {
     ]);
   });
 
-  it('refuses a file that is not .csv, one over 10 MB, and a request without a file', async () => {
+  it('refuses a file that is not .csv, one over 10 MB, and a request without a file, and keeps nothing of them', async () => {
     const ok = Buffer.from(csvText([row({ 商品コード: 'TXT-1' })]));
     const txt = await upload(ok, 'products.txt').expect(422);
     expect(txt.body.error.errors).toEqual([{ field: 'file', error_code: 'file_format_invalid' }]);
@@ -161,15 +228,29 @@ describe('product CSV import and export', () => {
     expectErrorEnvelope(tooLarge.body, 'NAL-413');
 
     const exactly = Buffer.concat([ok, Buffer.alloc(10 * 1024 * 1024 - ok.length, 0x0a)]); // 10 MB to the byte: accepted
-    expect((await upload(exactly, 'exact.CSV').expect(200)).body.data).toEqual({ created: 1, updated: 0, total: 1 });
+    expect((await importFile(exactly, 'exact.CSV')).result).toEqual({ created: 1, updated: 0, unchanged: 0 });
 
-    const none = await ctx.api.http.post('/api/v1/products/import').set('Authorization', operator.auth).expect(422);
+    const none = await ctx.api.http.post('/api/v1/products/imports').set('Authorization', operator.auth).expect(422);
     expect(none.body.error.errors).toEqual([{ field: 'file', error_code: 'required' }]);
     expect(await products('TXT-')).toHaveLength(1);
+    expect(await ctx.api.dataSource.query(`SELECT file_name FROM product_imports WHERE file_name IN ('products.txt', 'big.csv')`)).toEqual([]);
+  }, 60_000); // ten million empty lines to read
+
+  it('answers an absurd header small and at once: one error for a 9.8 MB header of four million cells', async () => {
+    const wide = Buffer.from('a,'.repeat(4_900_000)); // 9.8 MB
+    const heapBefore = process.memoryUsage().heapUsed;
+    const res = await upload(wide, 'wide.csv').expect(422);
+    const heapGrowth = process.memoryUsage().heapUsed - heapBefore;
+    expectErrorEnvelope(res.body, 'NAL-422');
+    expect(res.body.error.errors).toEqual([{ field: 'header', error_code: 'max_length', params: { max: 8192 } }]);
+    expect(JSON.stringify(res.body).length).toBeLessThan(500);
+    // Reading four million cells took 930 MB; the file itself (in a Buffer) is outside the heap.
+    expect(heapGrowth).toBeLessThan(64 * 1024 * 1024);
+    expect(await ctx.api.dataSource.query(`SELECT id FROM product_imports WHERE file_name = 'wide.csv'`)).toEqual([]);
   });
 
   it('exports every product with Japanese headers, formula cells neutralised, and re-imports to the same data', async () => {
-    await upload(
+    await importFile(
       Buffer.from(
         csvText([
           row({
@@ -195,7 +276,7 @@ describe('product CSV import and export', () => {
           row({ 商品コード: 'RT-2', ショップコード: shopCode2, 商品名: '"商品" を含む', 出荷目安: '改行\r\nを含む', ショップ商品ID: '000000001' }),
         ]),
       ),
-    ).expect(200);
+    );
     // A value that really starts with a quote before a formula character (typed in the console).
     await ctx.api.dataSource.query(`UPDATE products SET option2 = $1 WHERE product_code = 'RT-1'`, ["'=already quoted"]);
     const before = await products('RT-');
@@ -212,11 +293,14 @@ describe('product CSV import and export', () => {
     expect(text).toContain(`,'-5,''=already quoted,`);
     expect(text.split('\r\n').filter(Boolean)).toHaveLength(1 + 2 + 1); // header, two rows, one of them on two lines
 
-    // Re-import the export unchanged: the same products, every column.
-    expect((await upload(first.body as Buffer).expect(200)).body.data).toEqual({ created: 0, updated: 2, total: 2 });
+    // Re-import the export unchanged: every row unchanged, and applying it leaves the products as they are.
+    const same = await preview(first.body as Buffer);
+    expect(same.counts).toEqual({ new: 0, changed: 0, unchanged: 2, clears: 0, errors: 0, rejected_rows: 0 });
+    await apply(same.id).expect(202);
+    expect((await settled(same.id)).result).toEqual({ created: 0, updated: 0, unchanged: 2 });
     const after = await products('RT-');
+    expect(after).toEqual(before);
     const strip = (rows: Record<string, unknown>[]) => rows.map(({ version: _v, updated_at: _u, ...rest }) => rest);
-    expect(strip(after)).toEqual(strip(before));
     // And an export of the re-imported data is the same file.
     expect(((await exportCsv('keyword=RT-')).body as Buffer).equals(first.body as Buffer)).toBe(true);
 
@@ -224,7 +308,10 @@ describe('product CSV import and export', () => {
     const sj = await exportCsv('keyword=RT-&encoding=shift_jis');
     expect(sj.headers['content-type']).toBe('text/csv; charset=Shift_JIS');
     expect(iconv.decode(sj.body as Buffer, 'cp932').startsWith(HEADER.join(','))).toBe(true);
-    await upload(sj.body as Buffer).expect(200);
+    const sjPreview = await preview(sj.body as Buffer);
+    expect(sjPreview.preview.changed).toEqual([{ line: 2, product_code: 'RT-1', changes: [{ column: '出荷目安', from: '2〜3日', to: '2～3日' }] }]);
+    await apply(sjPreview.id).expect(202);
+    await settled(sjPreview.id);
     const fromSjis = await products('RT-');
     // 〜 (wave dash) has no CP932 form: it comes back as its CP932 twin ～ (so the estimated ship date
     // changed, and is recorded as a change); everything else as it was.
@@ -236,7 +323,7 @@ describe('product CSV import and export', () => {
   it('exports the filtered list, only the own maker\'s products for a maker, and needs a media token', async () => {
     const makerUser = await ctx.api.signedIn('maker');
     await ctx.api.dataSource.query(`UPDATE makers SET code = 'OWN-MAKER' WHERE id = $1`, [makerUser.makerId]);
-    await upload(Buffer.from(csvText([row({ 商品コード: 'MK-OWN', メーカーコード: 'own-maker' }), row({ 商品コード: 'MK-OTHER', 状態: 'unavailable' })]))).expect(200);
+    await importFile(Buffer.from(csvText([row({ 商品コード: 'MK-OWN', メーカーコード: 'own-maker' }), row({ 商品コード: 'MK-OTHER', 状態: 'unavailable' })])));
     const lines = async (query: string, auth?: string) => ((await exportCsv(query, auth)).body as Buffer).toString('utf8').split('\r\n').filter(Boolean).map((l) => l.split(',')[0]);
     expect(await lines('', makerUser.auth)).toEqual([`\ufeff商品コード`, 'MK-OWN']);
     expect(await lines('keyword=MK-&state=unavailable')).toEqual([`\ufeff商品コード`, 'MK-OTHER']);
@@ -263,23 +350,155 @@ describe('product CSV import and export', () => {
   });
 
   it('lets a file swap maker product codes between its products', async () => {
-    await upload(Buffer.from(csvText([row({ 商品コード: 'SWAP-A', メーカー品番: 'SWAP-M1' }), row({ 商品コード: 'SWAP-B', メーカー品番: 'SWAP-M2' })]))).expect(200);
-    await upload(Buffer.from(csvText([row({ 商品コード: 'SWAP-A', メーカー品番: 'SWAP-M2' }), row({ 商品コード: 'SWAP-B', メーカー品番: 'SWAP-M1' })]))).expect(200);
+    await importFile(Buffer.from(csvText([row({ 商品コード: 'SWAP-A', メーカー品番: 'SWAP-M1' }), row({ 商品コード: 'SWAP-B', メーカー品番: 'SWAP-M2' })])));
+    await importFile(Buffer.from(csvText([row({ 商品コード: 'SWAP-A', メーカー品番: 'SWAP-M2' }), row({ 商品コード: 'SWAP-B', メーカー品番: 'SWAP-M1' })])));
     expect((await products('SWAP-')).map((p) => [p.product_code, p.maker_product_code])).toEqual([
       ['SWAP-A', 'SWAP-M2'],
       ['SWAP-B', 'SWAP-M1'],
     ]);
   });
 
-  it('runs two imports of the same new codes in opposite orders without a deadlock', async () => {
-    const rows = Array.from({ length: 300 }, (_, i) => row({ 商品コード: `RACE-${String(i).padStart(3, '0')}` }));
-    const forward = Buffer.from(csvText(rows));
-    const backward = Buffer.from(csvText([...rows].reverse()));
-    // Without the ordered insert about one round in three deadlocked (a 500); the race is timing-bound.
-    for (let round = 0; round < 6; round++) {
-      const results = await Promise.all([upload(forward), upload(backward)]);
-      expect(results.map((r) => r.status)).toEqual([200, 200]);
-    }
+  it('applies once under two concurrent applies, and refuses a second preview of the same new codes once the first is applied', async () => {
+    const rows = Array.from({ length: 300 }, (_, i) => row({ 商品コード: `RACE-${String(i).padStart(3, '0')}`, 状態: 'unavailable' }));
+    const forward = await preview(Buffer.from(csvText(rows)));
+    const backward = await preview(Buffer.from(csvText([...rows].reverse())));
+    expect([forward.counts.new, backward.counts.new]).toEqual([300, 300]);
+
+    // A double click: both answered with the import, one apply.
+    const clicks = await Promise.all([apply(forward.id), apply(forward.id)]);
+    expect(clicks.map((r) => r.status)).toEqual([202, 202]);
+    expect(clicks.map((r) => r.body.data.status).sort()).toEqual(expect.arrayContaining(['applying']));
+    expect((await settled(forward.id)).result).toEqual({ created: 300, updated: 0, unchanged: 0 });
+    expect((await apply(forward.id).expect(202)).body.data.status).toBe('applied'); // a retry later: still once
+    expect(await ctx.api.dataSource.query(`SELECT DISTINCT version FROM products WHERE product_code LIKE 'RACE-%'`)).toEqual([{ version: 1 }]);
+    expect(await ctx.api.dataSource.query(`SELECT count(*)::int AS n FROM product_changes c JOIN products p ON p.id = c.product_id WHERE p.product_code LIKE 'RACE-%'`)).toEqual([{ n: 0 }]);
+
+    // The second file's preview said 300 new: no longer true, so it is refused rather than applied blind.
+    const stale = await apply(backward.id).expect(400);
+    expectErrorEnvelope(stale.body, 'NAL-PRO-004');
+    expect((await getImport(backward.id)).status).toBe('previewed');
     expect(await products('RACE-')).toHaveLength(300);
+  });
+
+  it('refuses to apply a preview whose products were edited since, and writes nothing', async () => {
+    await importFile(Buffer.from(csvText([row({ 商品コード: 'EDIT-1', 商品名: '元' }), row({ 商品コード: 'EDIT-2' })])));
+    const view = await preview(Buffer.from(csvText([row({ 商品コード: 'EDIT-1', 商品名: 'ファイルの名前' }), row({ 商品コード: 'EDIT-2' })])));
+    expect(view.counts).toMatchObject({ changed: 1, unchanged: 1 });
+    const [edited] = await products('EDIT-2');
+    const body = { product_code: 'EDIT-2', shop_id: Number(edited.shop_id), maker_id: Number(maker.id), product_name: '画面で直した', price: 1000, tax_percentage: 10, shipping_type: 'direct_delivery', version: edited.version };
+    await ctx.api.http.put(`/api/v1/products/${edited.id}`).set('Authorization', operator.auth).send(body).expect(200);
+    const before = await products('EDIT-');
+    expectErrorEnvelope((await apply(view.id).expect(400)).body, 'NAL-PRO-004');
+    expect(await products('EDIT-')).toEqual(before);
+  });
+
+  it('counts new, changed and unchanged rows and the values blank cells would clear, and writes nothing before apply', async () => {
+    await importFile(
+      Buffer.from(
+        csvText([
+          row({ 商品コード: 'PV-1', カテゴリ名: '机', オプション1: '白', 卸価格: '500' }),
+          row({ 商品コード: 'PV-2', 出荷目安: '3日' }),
+          row({ 商品コード: 'PV-3' }),
+        ]),
+      ),
+    );
+    const productsBefore = await ctx.api.dataSource.query(`SELECT * FROM products ORDER BY id`);
+    const changesBefore = await ctx.api.dataSource.query(`SELECT * FROM product_changes ORDER BY id`);
+    const view = await preview(
+      Buffer.from(
+        csvText([
+          row({ 商品コード: 'PV-1', カテゴリ名: '', オプション1: '黒', 卸価格: '' }), // changed: two clears and one change
+          row({ 商品コード: 'PV-2', 出荷目安: '3日' }), // unchanged
+          row({ 商品コード: 'PV-3', 商品名: '新しい名前', 税抜価格: '1200' }), // changed
+          row({ 商品コード: 'PV-4' }), // new
+          row({ 商品コード: 'PV-5', 表示: '0' }), // new
+        ]),
+      ),
+    );
+    expect(view.counts).toEqual({ new: 2, changed: 2, unchanged: 1, clears: 2, errors: 0, rejected_rows: 0 });
+    expect(view.preview.changed).toEqual([
+      {
+        line: 2,
+        product_code: 'PV-1',
+        changes: [
+          { column: 'カテゴリ名', from: '机', to: null },
+          { column: '卸価格', from: '500', to: null },
+          { column: 'オプション1', from: '白', to: '黒' },
+        ],
+      },
+      {
+        line: 4,
+        product_code: 'PV-3',
+        changes: [
+          { column: '商品名', from: '商品', to: '新しい名前' },
+          { column: '税抜価格', from: '1000', to: '1200' },
+        ],
+      },
+    ]);
+    expect(view.preview.clears).toEqual([
+      { line: 2, product_code: 'PV-1', column: 'カテゴリ名', from: '机' },
+      { line: 2, product_code: 'PV-1', column: '卸価格', from: '500' },
+    ]);
+    expect(await ctx.api.dataSource.query(`SELECT * FROM products ORDER BY id`)).toEqual(productsBefore);
+    expect(await ctx.api.dataSource.query(`SELECT * FROM product_changes ORDER BY id`)).toEqual(changesBefore);
+
+    await apply(view.id).expect(202);
+    expect((await settled(view.id)).result).toEqual({ created: 2, updated: 2, unchanged: 1 });
+    const after = await products('PV-');
+    expect(after.map((p) => [p.product_code, p.version, p.category_name, p.wholesale_price, p.option1, p.price_with_tax])).toEqual([
+      ['PV-1', 2, null, null, '黒', 1100],
+      ['PV-2', 1, null, null, null, 1100], // unchanged: not written
+      ['PV-3', 2, null, null, null, 1320],
+      ['PV-4', 1, null, null, null, 1100],
+      ['PV-5', 1, null, null, null, 1100],
+    ]);
+  });
+
+  it('discards a preview: nothing written, its file gone, and it cannot be applied', async () => {
+    const view = await preview(Buffer.from(csvText([row({ 商品コード: 'DISC-1' })])));
+    const [{ file_key: key }] = await ctx.api.dataSource.query(`SELECT file_key FROM product_imports WHERE id = $1`, [view.id]);
+    expect(existsSync(join(ctx.env.env.FILE_STORAGE_DIR, key))).toBe(true);
+    const discarded = await ctx.api.http.post(`/api/v1/products/imports/${view.id}/discard`).set('Authorization', operator.auth).expect(200);
+    expect(discarded.body.data.status).toBe('discarded');
+    expect(existsSync(join(ctx.env.env.FILE_STORAGE_DIR, key))).toBe(false);
+    expectErrorEnvelope((await apply(view.id).expect(400)).body, 'NAL-PRO-003');
+    expect(await products('DISC-')).toEqual([]);
+    expect(await ctx.api.dataSource.query(`SELECT count(*)::int AS n FROM product_import_rows WHERE import_id = $1`, [view.id])).toEqual([{ n: 0 }]);
+
+    const applied = await importFile(Buffer.from(csvText([row({ 商品コード: 'DISC-2' })])));
+    expectErrorEnvelope((await ctx.api.http.post(`/api/v1/products/imports/${applied.id}/discard`).set('Authorization', operator.auth).expect(400)).body, 'NAL-PRO-005');
+    await ctx.api.http.get('/api/v1/products/imports/987654321').set('Authorization', operator.auth).expect(404);
+  });
+
+  it('lists the first 1,000 errors with their total, and every rejected row in the download', async () => {
+    const rows = Array.from({ length: 1500 }, (_, i) => row({ 商品コード: `MANY-${i}`, 税率: '101' }));
+    const view = await preview(Buffer.from(csvText(rows)));
+    expect(view.status).toBe('invalid');
+    expect(view.counts).toMatchObject({ errors: 1500, rejected_rows: 1500 });
+    expect(view.preview.errors).toHaveLength(1000);
+    expect(view.preview.errors[999]).toEqual({ field: 'rows.1001.税率', error_code: 'max', params: { max: 100 } });
+    const lines = ((await downloadCsv(`/api/v1/products/imports/${view.id}/rejected-rows`)).body as Buffer).toString('utf8').split('\r\n').filter(Boolean);
+    expect(lines).toHaveLength(1501);
+    expect(lines[1500].startsWith('1501,税率: max (max=100),MANY-1499,')).toBe(true);
+  });
+
+  it('takes up an import a crash left behind: a lost job is added again by the sweep', async () => {
+    const view = await preview(Buffer.from(csvText([row({ 商品コード: 'LOST-1' })])));
+    // The process stopped between the database and Redis: the import says applying, no job exists.
+    await ctx.api.dataSource.query(`UPDATE product_imports SET status = 'applying', applied_by = $2 WHERE id = $1`, [view.id, operator.id]);
+    expect((await getImport(view.id)).status).toBe('applying');
+    await ctx.api.app.get(ProductImportQueue).sweep();
+    expect((await settled(view.id)).status).toBe('applied');
+    expect(await products('LOST-')).toHaveLength(1);
+
+    // And a check whose job was lost: the upload row is there, its job is not.
+    const [{ id }] = await ctx.api.dataSource.query(
+      `INSERT INTO product_imports (file_name, file_key, file_size, created_by) SELECT 'again.csv', 'product-imports/again.csv', file_size, created_by FROM product_imports WHERE id = $1 RETURNING id`,
+      [view.id],
+    );
+    const storage = createFileStorage(ctx.api.config);
+    await storage.put('product-imports/again.csv', Buffer.from(csvText([row({ 商品コード: 'LOST-2' })])), 'text/csv');
+    await ctx.api.app.get(ProductImportQueue).sweep();
+    expect(await settled(Number(id))).toMatchObject({ status: 'previewed', counts: { new: 1 } });
   });
 });

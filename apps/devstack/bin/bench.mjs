@@ -1,12 +1,14 @@
 // `npm run bench`: the order list and export on a million orders, over HTTP against the built API
-// and, next to each figure, PostgreSQL alone running the same SQL. Not part of `npm test`.
+// and, next to each figure, PostgreSQL alone running the same SQL; and the product CSV import of
+// 100,000 rows against PostgreSQL's COPY of them (bench-import.mjs). Not part of `npm test`.
 //
 // It makes (or reuses) the database `oms_bench` on the server of TEST_DATABASE_URL, migrates it,
 // adds the demo users and seeds 1,000,000 orders when fewer are there (so a second run starts at
 // once), builds, starts apps/api/dist/main.js with throwaway secrets, mints a token for the demo
 // operator, measures, prints the tables and writes them into docs/benchmarks.md.
 //
-// Options: --runs N (timed requests per case, default 20), --no-export (skip the export).
+// Options: --runs N (timed requests per case, default 20), --no-export (skip the export),
+// --only list,export,import (the parts to run; the import alone needs no seeded orders).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { closeSync, createReadStream, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -15,21 +17,35 @@ import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { IMPORT_ROWS, importReport, measureImport } from './bench-import.mjs';
 import { ensureBuilt, ensureDependencies, ROOT } from './prepare.mjs';
 
-const { values: options } = parseArgs({ options: { runs: { type: 'string', default: '20' }, 'no-export': { type: 'boolean', default: false } } });
+const PARTS = ['list', 'export', 'import'];
+const { values: options } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '20' },
+    'no-export': { type: 'boolean', default: false },
+    only: { type: 'string', default: PARTS.join(',') },
+    database: { type: 'string', default: 'oms_bench' },
+  },
+});
 const RUNS = Number(options.runs);
-if (!Number.isInteger(RUNS) || RUNS < 1) {
-  console.error('usage: npm run bench -- [--runs N] [--no-export]');
+const parts = new Set(options.only.split(',').map((p) => p.trim()));
+if (options['no-export']) parts.delete('export');
+if (!Number.isInteger(RUNS) || RUNS < 1 || [...parts].some((p) => !PARTS.includes(p)) || parts.size === 0 || !/^[a-z_][a-z0-9_]*$/.test(options.database)) {
+  console.error('usage: npm run bench -- [--runs N] [--no-export] [--only list,export,import] [--database oms_bench]');
   process.exit(2);
 }
+// The export's figures sit beside the list's (one block of docs/benchmarks.md), so it runs with it.
+if (parts.has('export')) parts.add('list');
 const WARM_UP = 3;
 const ORDERS = 1_000_000;
 const OPERATOR = 'operator@demo.example.com';
 const DOC = join(ROOT, 'docs/benchmarks.md');
 
 const admin = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-const databaseUrl = Object.assign(new URL(admin), { pathname: '/oms_bench' }).href;
+const DATABASE = options.database;
+const databaseUrl = Object.assign(new URL(admin), { pathname: `/${DATABASE}` }).href;
 
 const say = (line) => console.log(`[bench] ${line}`);
 const node = (args, env = {}) => {
@@ -64,15 +80,16 @@ const freePort = () =>
     });
   });
 
-async function prepareDatabase(pg) {
+async function prepareDatabase(pg, withOrders) {
   const db = new pg.Client({ connectionString: admin.href });
   await db.connect();
-  const { rowCount } = await db.query(`SELECT 1 FROM pg_database WHERE datname = 'oms_bench'`);
-  if (!rowCount) await db.query(`CREATE DATABASE oms_bench`);
+  const { rowCount } = await db.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [DATABASE]);
+  if (!rowCount) await db.query(`CREATE DATABASE ${DATABASE}`);
   await db.end();
-  say('migrating oms_bench and adding the demo users…');
+  say(`migrating ${DATABASE} and adding the demo users…`);
   node(['apps/api/dist/cli.js', 'migrate']);
   node(['apps/api/dist/cli.js', 'seed']);
+  if (!withOrders) return;
   // Adds only what is missing: quick when the million is already there.
   const seed = spawnSync(process.execPath, [join(ROOT, 'apps/devstack/bin/seed-orders.mjs'), '--orders', String(ORDERS)], {
     env: { ...process.env, DATABASE_URL: databaseUrl },
@@ -92,7 +109,7 @@ async function startApi(storageDir) {
     PORT: String(port),
     DATABASE_URL: databaseUrl,
     REDIS_URL: process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-    QUEUE_PREFIX: 'oms-bench',
+    QUEUE_PREFIX: DATABASE.replace(/_/g, '-'), // oms-bench
     JWT_SECRET: secret() + secret(),
     DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     GOOGLE_CLIENT_ID: 'bench',
@@ -103,7 +120,12 @@ async function startApi(storageDir) {
     FILE_STORAGE_DIR: storageDir,
     PUBLIC_API_URL: `http://127.0.0.1:${port}`,
   };
-  const child = spawn(process.execPath, [join(ROOT, 'apps/api/dist/main.js')], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  // The loop monitor reports the API's event-loop delays over the IPC channel (bench-import.mjs).
+  const child = spawn(process.execPath, ['--require', join(ROOT, 'apps/devstack/src/loop-monitor.cjs'), join(ROOT, 'apps/api/dist/main.js')], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const base = `http://127.0.0.1:${port}/api/v1`;
   try {
     const deadline = Date.now() + 60_000;
@@ -306,10 +328,10 @@ function report({ machine, counts, list, baseline, exported, explained }) {
   return lines.join('\n');
 }
 
-/** Replaces the measured part of docs/benchmarks.md (between its markers), keeping the prose around it. */
-function writeDoc(results) {
-  const start = '<!-- bench:results -->';
-  const end = '<!-- /bench:results -->';
+/** Replaces a measured part of docs/benchmarks.md (between its markers, `bench:<name>`), keeping the prose around it. */
+function writeDoc(name, results) {
+  const start = `<!-- bench:${name} -->`;
+  const end = `<!-- /bench:${name} -->`;
   const doc = existsSync(DOC) ? readFileSync(DOC, 'utf8') : `# Benchmarks\n\n${start}\n${end}\n`;
   const [before, rest] = doc.includes(start) ? doc.split(start) : [`${doc}\n`, end];
   writeFileSync(DOC, `${before}${start}\n${results}\n${end}${rest.split(end)[1] ?? '\n'}`);
@@ -323,15 +345,13 @@ async function main() {
   const pg = require('pg');
   const infra = require(join(ROOT, 'libs/infra/dist/index.js'));
   if (typeof infra.orderListSql !== 'function') throw new Error('orderListSql is missing from libs/infra (libs/infra/src/orders/order-list.query.ts)');
-  await prepareDatabase(pg);
+  await prepareDatabase(pg, parts.has('list'));
 
   const storageDir = mkdtempSync(join(tmpdir(), 'oms-bench-'));
   const api = await startApi(storageDir);
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
-    const { rows: [counts] } = await db.query(`SELECT (SELECT count(*) FROM orders)::int AS orders, (SELECT count(*) FROM order_lines)::int AS lines,
-                                                      (SELECT count(*) FROM order_makers)::int AS parts, (SELECT count(*) FROM order_errors)::int AS errors`);
     const { rows: [server] } = await db.query(`SELECT split_part(version(), ' on ', 1) AS postgres, current_setting('shared_buffers') AS shared_buffers, current_setting('work_mem') AS work_mem`);
     const machine = {
       date: new Date().toISOString().slice(0, 10),
@@ -343,14 +363,25 @@ async function main() {
       workMem: server.work_mem,
       load: loadavg()[0].toFixed(1),
     };
-    say(`measuring the list (${RUNS} runs a case)…`);
-    const { results: list, baseline } = await measureList(api, db, infra);
-    const explained = await explainSlowest(db, list);
-    const exported = options['no-export'] ? null : await measureExport(api, db, infra, storageDir);
-    machine.load = `${machine.load} at the start, ${loadavg()[0].toFixed(1)} at the end`;
-    const results = report({ machine, counts, list, baseline, exported, explained });
-    console.log(`\n${results}\n`);
-    writeDoc(results);
+    if (parts.has('list')) {
+      const { rows: [counts] } = await db.query(`SELECT (SELECT count(*) FROM orders)::int AS orders, (SELECT count(*) FROM order_lines)::int AS lines,
+                                                        (SELECT count(*) FROM order_makers)::int AS parts, (SELECT count(*) FROM order_errors)::int AS errors`);
+      say(`measuring the list (${RUNS} runs a case)…`);
+      const { results: list, baseline } = await measureList(api, db, infra);
+      const explained = await explainSlowest(db, list);
+      const exported = parts.has('export') ? await measureExport(api, db, infra, storageDir) : null;
+      const results = report({ machine: { ...machine, load: `${machine.load} at the start, ${loadavg()[0].toFixed(1)} at the end` }, counts, list, baseline, exported, explained });
+      console.log(`\n${results}\n`);
+      writeDoc('results', results);
+    }
+    if (parts.has('import')) {
+      say(`measuring the product import (${IMPORT_ROWS.toLocaleString('en')} rows)…`);
+      const load = loadavg()[0].toFixed(1);
+      const imported = await measureImport({ api, db, databaseUrl, storageDir, say, peakMiB, rssMiB });
+      const results = importReport(imported, { ...machine, load: `${load} at the start, ${loadavg()[0].toFixed(1)} at the end` });
+      console.log(`\n${results}\n`);
+      writeDoc('import', results);
+    }
     say(`written to ${DOC}`);
   } finally {
     await db.end();

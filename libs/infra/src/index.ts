@@ -28,3 +28,4 @@ export * from './database/versioned-write';
 export * from './makers-side';
 export * from './customer-mails';
 export * from './documents';
+export * from './products/product-import.repository';

@@ -1,5 +1,5 @@
 import { FieldIssue, shopProductIdIssues } from '@oms/domain';
-import { CsvColumn, CsvRowIssue, ProductRow, toCsv, unneutraliseFormula } from '@oms/infra';
+import { CsvColumn, CsvHeaderIssue, CsvRowIssue, ProductRow, ProductWrite, toCsv, unneutraliseFormula } from '@oms/infra';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import type { Readable } from 'node:stream';
@@ -42,7 +42,7 @@ const HEADER_OF = Object.fromEntries(PRODUCT_CSV_COLUMNS.map((c) => [c.key, c.he
 const flag = (value: boolean) => (value ? '1' : '0');
 
 /** One product as a CSV row: codes for the shop and the maker, flags as 1/0, money as numbers. */
-export function productCsvRow(p: ProductRow): Record<ProductCsvKey, string | number | null> {
+export function productCsvRow(p: ProductWrite & Pick<ProductRow, 'shopCode' | 'makerCode'>): Record<ProductCsvKey, string | number | null> {
   return {
     productCode: p.productCode,
     ownProductCode: p.ownProductCode,
@@ -102,6 +102,11 @@ const COLUMN_OF_FIELD: Record<string, ProductCsvKey> = {
   state: 'state',
 };
 
+/** ProductBody's properties and the cells they are read from (the shop and maker are looked up by code instead). */
+const BODY_CELLS = Object.entries(COLUMN_OF_FIELD)
+  .filter(([, key]) => key !== 'shopCode' && key !== 'makerCode')
+  .map(([field, key]) => [field.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()), key] as const);
+
 const NUMBER_KEYS = new Set<ProductCsvKey>(['price', 'taxPercentage', 'wholesalePrice']);
 const FLAG_KEYS = new Set<ProductCsvKey>(['availableShipment', 'isDisplay']);
 /** Columns whose field has no null: a blank cell leaves them out (the default), as a form would. */
@@ -129,10 +134,7 @@ export interface ResolvedRefs {
  */
 export function validateCsvRow(line: number, values: Record<ProductCsvKey, string>, refs: ResolvedRefs): { body: ProductBody; issues: CsvRowIssue[] } {
   const plain: Record<string, unknown> = {};
-  for (const [field, key] of Object.entries(COLUMN_OF_FIELD)) {
-    if (key === 'shopCode' || key === 'makerCode') continue;
-    plain[field.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())] = cellValue(key, values[key]);
-  }
+  for (const [property, key] of BODY_CELLS) plain[property] = cellValue(key, values[key]);
   const resolveIssues: FieldIssue[] = [];
   if (values.shopCode.trim() !== '' && refs.shop === null) resolveIssues.push({ field: 'shop_id', errorCode: 'exists' });
   if (values.makerCode.trim() !== '' && refs.makerId === null) resolveIssues.push({ field: 'maker_id', errorCode: 'exists' });
@@ -156,12 +158,17 @@ export function validateCsvRow(line: number, values: Record<ProductCsvKey, strin
 }
 
 /** Row issues as the wire's field errors: `rows.{line}.{header}`, or `rows.{line}` for a whole row. */
-export function rowIssueToField(issue: CsvRowIssue): FieldIssue {
+export function rowIssueToField(issue: Pick<CsvRowIssue, 'line' | 'column' | 'errorCode' | 'params'>): FieldIssue {
   return {
     field: issue.column === '*' ? `rows.${issue.line}` : `rows.${issue.line}.${issue.column}`,
     errorCode: issue.errorCode,
     ...(issue.params ? { params: issue.params } : {}),
   };
+}
+
+/** Header issues as the wire's field errors: `header.{name}`, or `header` for the row as a whole. */
+export function headerIssueToField(issue: CsvHeaderIssue): FieldIssue {
+  return { field: issue.column === '*' ? 'header' : `header.${issue.column}`, errorCode: issue.errorCode, ...(issue.params ? { params: issue.params } : {}) };
 }
 
 export const headerOf = (key: ProductCsvKey) => HEADER_OF[key];

@@ -1,11 +1,13 @@
-import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { FieldValidationError } from '@oms/domain';
-import { checkCsvUpload, CsvRowIssue, parseCsv, ProductRepository, ProductWrite, PRODUCTS_MAKER_PRODUCT_CODE_UNIQUE } from '@oms/infra';
-import { DataSource } from 'typeorm';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler, IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { applyDecision, canDiscard, DomainError, FieldValidationError, LISTED_ERRORS_MAX, NotFoundError } from '@oms/domain';
+import { checkCsvUpload, CsvColumn, FILE_STORAGE, FileStorage, ImportIssue, ProductImportRecord, ProductImportRepository, readCsvHeader, toCsv } from '@oms/infra';
+import { randomUUID } from 'node:crypto';
 import type { SignedInUser } from '../auth/access.decorators';
-import { constrainedWrite } from '../common/unique';
-import { toWrite } from './product-commands';
-import { headerOf, PRODUCT_CSV_COLUMNS, rowIssueToField, validateCsvRow } from './product-csv';
+import { headerIssueToField, PRODUCT_CSV_COLUMNS } from './product-csv';
+import { ProductImportJobs, ProductImportQueue } from './product-import-jobs';
+import { productImportView, ProductImportView } from './product-import.view';
+import type { CsvDownload } from './product-queries';
 
 /** The part of an uploaded file the import reads (multer's memory storage). */
 export interface UploadedCsv {
@@ -14,96 +16,164 @@ export interface UploadedCsv {
   buffer: Buffer;
 }
 
-export interface ImportResult {
-  created: number;
-  updated: number;
-  total: number;
-}
-
-export class ImportProducts extends Command<ImportResult> {
+export class UploadProductImport extends Command<ProductImportView> {
   constructor(readonly user: SignedInUser, readonly file: UploadedCsv | undefined) {
     super();
   }
 }
 
-/**
- * POST /products/import: every row is checked first, with the API's own rules; any issue and nothing
- * is written, every issue comes back (422, `rows.{line}.{header}`). A valid file is upserted by
- * product code in one transaction (see ProductRepository.upsertMany).
- */
-@CommandHandler(ImportProducts)
-export class ImportProductsHandler implements ICommandHandler<ImportProducts> {
-  constructor(private readonly dataSource: DataSource, private readonly products: ProductRepository) {}
-
-  async execute({ user, file }: ImportProducts): Promise<ImportResult> {
-    if (!file) throw new FieldValidationError([{ field: 'file', errorCode: 'required' }]);
-    const refusal = checkCsvUpload({ originalName: file.originalname, size: file.size });
-    if (refusal) throw new FieldValidationError([{ field: 'file', errorCode: refusal, ...(refusal === 'file_size_too_large' ? { params: { max: 10240 } } : {}) }]);
-
-    const parsed = parseCsv(file.buffer, { columns: PRODUCT_CSV_COLUMNS });
-    if (parsed.headerIssues.length) {
-      throw new FieldValidationError(parsed.headerIssues.map((h) => ({ field: `header.${h.column}`, errorCode: h.errorCode })));
-    }
-
-    const shops = await this.products.shopsByCode(unique(parsed.rows.map((r) => r.values.shopCode.trim())));
-    const makers = await this.products.makersByCode(unique(parsed.rows.map((r) => r.values.makerCode.trim())));
-    const issues: CsvRowIssue[] = [...parsed.rowIssues];
-    const valid: { line: number; write: ProductWrite }[] = [];
-    for (const row of parsed.rows) {
-      const shopCode = row.values.shopCode.trim().toLowerCase();
-      const makerCode = row.values.makerCode.trim().toLowerCase();
-      const { body, issues: rowIssues } = validateCsvRow(row.line, row.values, {
-        shop: shopCode ? (shops.get(shopCode) ?? null) : undefined,
-        makerId: makerCode ? (makers.get(makerCode) ?? null) : undefined,
-      });
-      if (rowIssues.length) issues.push(...rowIssues);
-      else valid.push({ line: row.line, write: toWrite(body) });
-    }
-    issues.push(...(await this.uniquenessIssues(valid)));
-
-    if (issues.length) {
-      issues.sort((a, b) => a.line - b.line);
-      throw new FieldValidationError(issues.map(rowIssueToField));
-    }
-    const writes = valid.map((v) => v.write);
-    const { created, updated } = await constrainedWrite({ unique: { [PRODUCTS_MAKER_PRODUCT_CODE_UNIQUE]: 'file' } }, () =>
-      this.dataSource.transaction((m) => this.products.upsertMany(m, writes, user.id)),
-    );
-    return { created, updated, total: writes.length };
-  }
-
-  /**
-   * Product codes appear once in a file; a maker product code belongs to one product, counting both
-   * the file and the products it does not touch. The database checks again when writing.
-   */
-  private async uniquenessIssues(rows: { line: number; write: ProductWrite }[]): Promise<CsvRowIssue[]> {
-    const issues: CsvRowIssue[] = [];
-    const productCodes = new Set<string>();
-    const makerCodes = new Map<string, string>(); // maker product code → product code, in the file
-    for (const { line, write } of rows) {
-      if (productCodes.has(write.productCode)) issues.push({ line, column: headerOf('productCode'), errorCode: 'unique' });
-      productCodes.add(write.productCode);
-      const mpc = write.makerProductCode;
-      if (mpc !== null) {
-        if (makerCodes.has(mpc) && makerCodes.get(mpc) !== write.productCode) issues.push({ line, column: headerOf('makerProductCode'), errorCode: 'unique' });
-        else makerCodes.set(mpc, write.productCode);
-      }
-    }
-    const fileMakerCodeOf = new Map(rows.map((r) => [r.write.productCode, r.write.makerProductCode]));
-    const holders = await this.products.makerProductCodeHolders([...makerCodes.keys()]);
-    for (const { line, write } of rows) {
-      const holder = write.makerProductCode === null ? undefined : holders.get(write.makerProductCode);
-      // Taken by another product that keeps it (it is not in the file, or the file gives it the same code).
-      if (holder !== undefined && holder !== write.productCode && (!fileMakerCodeOf.has(holder) || fileMakerCodeOf.get(holder) === write.makerProductCode)) {
-        if (!issues.some((i) => i.line === line && i.column === headerOf('makerProductCode'))) {
-          issues.push({ line, column: headerOf('makerProductCode'), errorCode: 'unique' });
-        }
-      }
-    }
-    return issues;
+export class GetProductImport extends Query<ProductImportView> {
+  constructor(readonly id: string) {
+    super();
   }
 }
 
-function unique(values: string[]): string[] {
-  return [...new Set(values.filter((v) => v !== ''))];
+export class ApplyProductImport extends Command<ProductImportView> {
+  constructor(readonly user: SignedInUser, readonly id: string) {
+    super();
+  }
+}
+
+export class DiscardProductImport extends Command<ProductImportView> {
+  constructor(readonly id: string) {
+    super();
+  }
+}
+
+export class RejectedProductRows extends Query<CsvDownload> {
+  constructor(readonly id: string) {
+    super();
+  }
+}
+
+async function found(imports: ProductImportRepository, id: string): Promise<ProductImportRecord> {
+  const record = await imports.find(id);
+  if (!record) throw new NotFoundError('product_import');
+  return record;
+}
+
+/** The import as answered: with its preview's lists once the file has been read. */
+async function viewOf(imports: ProductImportRepository, record: ProductImportRecord): Promise<ProductImportView> {
+  const lists = record.status === 'validating' ? null : await imports.previewLists(record.id, LISTED_ERRORS_MAX);
+  return productImportView(record, lists);
+}
+
+/**
+ * POST /products/imports: the file is checked as far as can be done at once (a file, `.csv`, at most
+ * 10 MB — larger is cut off as it arrives, 413 —, a readable header with every column), stored under a
+ * name of its own, and its rows are left to the `validate` job: 202 with the import.
+ */
+@CommandHandler(UploadProductImport)
+export class UploadProductImportHandler implements ICommandHandler<UploadProductImport> {
+  constructor(
+    private readonly imports: ProductImportRepository,
+    private readonly queue: ProductImportQueue,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+  ) {}
+
+  async execute({ user, file }: UploadProductImport): Promise<ProductImportView> {
+    if (!file) throw new FieldValidationError([{ field: 'file', errorCode: 'required' }]);
+    const refusal = checkCsvUpload({ originalName: file.originalname, size: file.size });
+    if (refusal) throw new FieldValidationError([{ field: 'file', errorCode: refusal, ...(refusal === 'file_size_too_large' ? { params: { max: 10240 } } : {}) }]);
+    const { encoding, headerIssues } = readCsvHeader(file.buffer, { columns: PRODUCT_CSV_COLUMNS });
+    if (headerIssues.length) throw new FieldValidationError(headerIssues.map(headerIssueToField));
+
+    const fileKey = `product-imports/${randomUUID()}.csv`;
+    await this.storage.put(fileKey, file.buffer, 'text/csv');
+    const record = await this.imports.create({
+      fileName: file.originalname.slice(0, 255),
+      fileKey,
+      fileSize: file.size,
+      encoding,
+      createdBy: user.id,
+    });
+    await this.queue.enqueue('validate', record.id);
+    return viewOf(this.imports, record);
+  }
+}
+
+@QueryHandler(GetProductImport)
+export class GetProductImportHandler implements IQueryHandler<GetProductImport> {
+  constructor(private readonly imports: ProductImportRepository) {}
+
+  async execute({ id }: GetProductImport): Promise<ProductImportView> {
+    return viewOf(this.imports, await found(this.imports, id));
+  }
+}
+
+/**
+ * POST /products/imports/{id}/apply: only a previewed import, and only while the catalogue is as the
+ * preview saw it (NAL-PRO-004 otherwise; the job checks again under its locks). previewed → applying
+ * happens once, so a double click or a retry applies once and is answered with the import as it is.
+ */
+@CommandHandler(ApplyProductImport)
+export class ApplyProductImportHandler implements ICommandHandler<ApplyProductImport> {
+  constructor(
+    private readonly imports: ProductImportRepository,
+    private readonly queue: ProductImportQueue,
+  ) {}
+
+  async execute({ user, id }: ApplyProductImport): Promise<ProductImportView> {
+    const record = await found(this.imports, id);
+    const decision = applyDecision(record.status);
+    if (decision === 'refuse') throw new DomainError('NAL-PRO-003');
+    if (decision === 'apply') {
+      if ((await this.imports.staleRows(id)) > 0) throw new DomainError('NAL-PRO-004');
+      if (await this.imports.startApplying(id, user.id)) await this.queue.enqueue('apply', id);
+    }
+    return viewOf(this.imports, await found(this.imports, id));
+  }
+}
+
+/** POST /products/imports/{id}/discard: nothing is written; the file and the staged rows are removed. */
+@CommandHandler(DiscardProductImport)
+export class DiscardProductImportHandler implements ICommandHandler<DiscardProductImport> {
+  constructor(
+    private readonly imports: ProductImportRepository,
+    private readonly jobs: ProductImportJobs,
+  ) {}
+
+  async execute({ id }: DiscardProductImport): Promise<ProductImportView> {
+    const record = await found(this.imports, id);
+    if (!canDiscard(record.status) || !(record.status === 'discarded' || (await this.imports.discard(id)))) throw new DomainError('NAL-PRO-005');
+    await this.jobs.cleanUp(id, record.fileKey);
+    return viewOf(this.imports, await found(this.imports, id));
+  }
+}
+
+const LINE = '行';
+const ERRORS = 'エラー';
+
+/** A row's errors in one cell: `商品名: max_length (max=100); 税率: max (max=100)`; a whole row's without a column. */
+function errorsCell(errors: readonly ImportIssue[]): string {
+  return errors
+    .map((e) => {
+      const params = e.params ? ` (${Object.entries(e.params).map(([k, v]) => `${k}=${v}`).join(', ')})` : '';
+      return `${e.column === '*' ? '' : `${e.column}: `}${e.errorCode}${params}`;
+    })
+    .join('; ');
+}
+
+/**
+ * GET /products/imports/{id}/rejected-rows: every rejected row as a CSV in the uploaded file's encoding:
+ * its row number, its errors (the wire's rule keys, as in the preview), then its cells under the file's
+ * own header. Read from the database a thousand rows at a time as the response takes them.
+ */
+@QueryHandler(RejectedProductRows)
+export class RejectedProductRowsHandler implements IQueryHandler<RejectedProductRows> {
+  constructor(private readonly imports: ProductImportRepository) {}
+
+  async execute({ id }: RejectedProductRows): Promise<CsvDownload> {
+    const record = await found(this.imports, id);
+    const header = record.headerCells ?? PRODUCT_CSV_COLUMNS.map((c) => c.header);
+    const columns: CsvColumn[] = [{ header: LINE, key: 'line' }, { header: ERRORS, key: 'errors' }, ...header.map((h, i) => ({ header: h, key: `c${i}` }))];
+    const imports = this.imports;
+    async function* rows() {
+      for await (const row of imports.rejectedRows(id)) {
+        yield { line: row.line, errors: errorsCell(row.errors), ...Object.fromEntries((row.cells ?? []).map((cell, i) => [`c${i}`, cell])) };
+      }
+    }
+    const encoding = record.encoding ?? 'utf-8';
+    return { filename: `product-import-${id}-rejected.csv`, encoding, body: toCsv(rows(), { columns, encoding }) };
+  }
 }

@@ -1,19 +1,13 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { FileInterceptor } from '@nestjs/platform-express';
-import { CSV_MAX_BYTES } from '@oms/infra';
 import type { Response } from 'express';
 import { Allow, CurrentUser, Download, SignedInUser } from '../auth/access.decorators';
 import { one } from '../common/http/envelope';
 import { IdParam } from '../common/http/id.param';
 import { sendCsv } from './csv-response';
 import { CreateProduct, UpdateProduct } from './product-commands';
-import { ImportProducts, UploadedCsv } from './product-import';
 import { ExportProducts, GetProduct, ListProducts, RecentProductChanges } from './product-queries';
 import { ProductBody, ProductChangesQuery, ProductExportQuery, ProductListQuery, UpdateProductBody } from './product.dto';
-
-/** A file over 10 MB is cut off by multer as it arrives: 413 NAL-413 (DESIGN.md §4), never read whole. */
-const csvUpload = FileInterceptor('file', { limits: { fileSize: CSV_MAX_BYTES, files: 1 } });
 
 @Controller('products')
 export class ProductsController {
@@ -35,14 +29,6 @@ export class ProductsController {
   @Download('catalogue.read')
   async export(@CurrentUser() user: SignedInUser, @Query() query: ProductExportQuery, @Res() res: Response) {
     sendCsv(res, await this.queries.execute(new ExportProducts(user, query)));
-  }
-
-  @Post('import')
-  @HttpCode(200)
-  @Allow('catalogue.write')
-  @UseInterceptors(csvUpload)
-  async import(@CurrentUser() user: SignedInUser, @UploadedFile() file: UploadedCsv | undefined) {
-    return one(await this.commands.execute(new ImportProducts(user, file)));
   }
 
   @Get(':id')

@@ -1,22 +1,39 @@
 import { Module } from '@nestjs/common';
-import { ProductRepository } from '@oms/infra';
+import { APP_CONFIG, AppConfig, createFileStorage, FILE_STORAGE, ProductImportRepository, ProductRepository } from '@oms/infra';
 import { DataSource } from 'typeorm';
 import { CreateProductHandler, UpdateProductHandler } from './product-commands';
-import { ImportProductsHandler } from './product-import';
+import {
+  ApplyProductImportHandler,
+  DiscardProductImportHandler,
+  GetProductImportHandler,
+  RejectedProductRowsHandler,
+  UploadProductImportHandler,
+} from './product-import';
+import { ProductImportJobs, ProductImportQueue } from './product-import-jobs';
 import { ExportProductsHandler, GetProductHandler, ListProductsHandler, RecentProductChangesHandler } from './product-queries';
+import { ProductImportsController } from './product-imports.controller';
 import { ProductsController } from './products.controller';
 
 @Module({
-  controllers: [ProductsController],
+  // The imports' routes first: `products/imports/…` is not a product id.
+  controllers: [ProductImportsController, ProductsController],
   providers: [
     { provide: ProductRepository, inject: [DataSource], useFactory: (ds: DataSource) => new ProductRepository(ds) },
+    { provide: ProductImportRepository, inject: [DataSource], useFactory: (ds: DataSource) => new ProductImportRepository(ds) },
+    { provide: FILE_STORAGE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => createFileStorage(config) },
     CreateProductHandler,
     UpdateProductHandler,
-    ImportProductsHandler,
     ListProductsHandler,
     GetProductHandler,
     RecentProductChangesHandler,
     ExportProductsHandler,
+    ProductImportJobs,
+    ProductImportQueue,
+    UploadProductImportHandler,
+    GetProductImportHandler,
+    ApplyProductImportHandler,
+    DiscardProductImportHandler,
+    RejectedProductRowsHandler,
   ],
 })
 export class ProductsModule {}

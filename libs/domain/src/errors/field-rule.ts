@@ -37,3 +37,10 @@ export interface FieldIssue {
   readonly errorCode: string;
   readonly params?: Readonly<Record<string, string | number>>;
 }
+
+/**
+ * The most entries any list of errors carries in an answer (a 422's `errors`, an import's preview): the
+ * first ones, in order, with the total beside them. A 10 MB file can hold millions of bad cells; an
+ * answer listing them all would be hundreds of megabytes that no one reads.
+ */
+export const LISTED_ERRORS_MAX = 1000;

@@ -87,36 +87,36 @@ export const PRODUCTS_MAKER_PRODUCT_CODE_UNIQUE = 'products_maker_product_code_u
 export const PRODUCTS_SHOP_FK = 'products_shop_id_fkey';
 export const PRODUCTS_MAKER_FK = 'products_maker_id_fkey';
 
-/** Write columns in their order: [database column, key, SQL type for the staging load]. */
-const WRITE_COLUMNS: readonly (readonly [string, keyof ProductWrite, string])[] = [
-  ['product_code', 'productCode', 'text'],
-  ['own_product_code', 'ownProductCode', 'text'],
-  ['ec_product_code', 'ecProductCode', 'text'],
-  ['maker_product_code', 'makerProductCode', 'text'],
-  ['shop_id', 'shopId', 'bigint'],
-  ['shop_product_id', 'shopProductId', 'text'],
-  ['maker_id', 'makerId', 'bigint'],
-  ['product_name', 'productName', 'text'],
-  ['category_name', 'categoryName', 'text'],
-  ['price', 'price', 'integer'],
-  ['tax_percentage', 'taxPercentage', 'integer'],
-  ['tax', 'tax', 'integer'],
-  ['price_with_tax', 'priceWithTax', 'integer'],
-  ['wholesale_price', 'wholesalePrice', 'integer'],
-  ['option1', 'option1', 'text'],
-  ['option2', 'option2', 'text'],
-  ['shipping_type', 'shippingType', 'text'],
-  ['available_shipment', 'availableShipment', 'boolean'],
-  ['estimate_ship_date', 'estimateShipDate', 'text'],
-  ['delivery_category', 'deliveryCategory', 'text'],
-  ['is_display', 'isDisplay', 'boolean'],
-  ['posting_support_status', 'postingSupportStatus', 'text'],
-  ['state', 'state', 'text'],
+/** Write columns in their order: [database column, key]. */
+export const PRODUCT_WRITE_COLUMNS: readonly (readonly [string, keyof ProductWrite])[] = [
+  ['product_code', 'productCode'],
+  ['own_product_code', 'ownProductCode'],
+  ['ec_product_code', 'ecProductCode'],
+  ['maker_product_code', 'makerProductCode'],
+  ['shop_id', 'shopId'],
+  ['shop_product_id', 'shopProductId'],
+  ['maker_id', 'makerId'],
+  ['product_name', 'productName'],
+  ['category_name', 'categoryName'],
+  ['price', 'price'],
+  ['tax_percentage', 'taxPercentage'],
+  ['tax', 'tax'],
+  ['price_with_tax', 'priceWithTax'],
+  ['wholesale_price', 'wholesalePrice'],
+  ['option1', 'option1'],
+  ['option2', 'option2'],
+  ['shipping_type', 'shippingType'],
+  ['available_shipment', 'availableShipment'],
+  ['estimate_ship_date', 'estimateShipDate'],
+  ['delivery_category', 'deliveryCategory'],
+  ['is_display', 'isDisplay'],
+  ['posting_support_status', 'postingSupportStatus'],
+  ['state', 'state'],
 ];
 
 const q = (key: string) => `"${key}"`;
 const SELECT = `
-  SELECT p.id, ${WRITE_COLUMNS.map(([column, key]) => `p.${column} AS ${q(key)}`).join(', ')},
+  SELECT p.id, ${PRODUCT_WRITE_COLUMNS.map(([column, key]) => `p.${column} AS ${q(key)}`).join(', ')},
          p.last_changed_at AS "lastChangedAt", p.created_at AS "createdAt", p.updated_at AS "updatedAt", p.version,
          s.name AS "shopName", s.code AS "shopCode", s.type AS "shopType", m.name AS "makerName", m.code AS "makerCode"
   FROM products p JOIN shops s ON s.id = p.shop_id JOIN makers m ON m.id = p.maker_id`;
@@ -244,21 +244,22 @@ export class ProductRepository {
     return row?.type ?? null;
   }
 
-  /** Live shops by code (case-insensitive): lower(code) → id and platform. */
-  async shopsByCode(codes: string[]): Promise<Map<string, { id: string; type: ShopPlatform }>> {
-    const rows: { code: string; id: string; type: ShopPlatform }[] = await this.dataSource.query(
-      `SELECT lower(code) AS code, id, type FROM shops WHERE deleted_at IS NULL AND lower(code) = ANY($1::text[])`,
+  /** Live shops by code (case-insensitive): lower(code) → id, platform and the code as written. */
+  async shopsByCode(codes: string[]): Promise<Map<string, { id: string; type: ShopPlatform; code: string }>> {
+    const rows: { key: string; code: string; id: string; type: ShopPlatform }[] = await this.dataSource.query(
+      `SELECT lower(code) AS key, code, id, type FROM shops WHERE deleted_at IS NULL AND lower(code) = ANY($1::text[])`,
       [codes.map((c) => c.toLowerCase())],
     );
-    return new Map(rows.map((r) => [r.code, { id: r.id, type: r.type }]));
+    return new Map(rows.map((r) => [r.key, { id: String(r.id), type: r.type, code: r.code }]));
   }
 
-  /** Makers by code (case-insensitive): lower(code) → id. */
-  async makersByCode(codes: string[]): Promise<Map<string, string>> {
-    const rows: { code: string; id: string }[] = await this.dataSource.query(`SELECT lower(code) AS code, id FROM makers WHERE lower(code) = ANY($1::text[])`, [
-      codes.map((c) => c.toLowerCase()),
-    ]);
-    return new Map(rows.map((r) => [r.code, r.id]));
+  /** Makers by code (case-insensitive): lower(code) → id and the code as written. */
+  async makersByCode(codes: string[]): Promise<Map<string, { id: string; code: string }>> {
+    const rows: { key: string; code: string; id: string }[] = await this.dataSource.query(
+      `SELECT lower(code) AS key, code, id FROM makers WHERE lower(code) = ANY($1::text[])`,
+      [codes.map((c) => c.toLowerCase())],
+    );
+    return new Map(rows.map((r) => [r.key, { id: String(r.id), code: r.code }]));
   }
 
   /** Which product holds each of these maker product codes: maker product code → product code. */
@@ -270,57 +271,9 @@ export class ProductRepository {
     return new Map(rows.map((r) => [r.makerProductCode, r.productCode]));
   }
 
-  /** The maker product codes currently held by these products: product code → maker product code. */
-  async makerProductCodesOf(productCodes: string[]): Promise<Map<string, string | null>> {
-    const rows: { makerProductCode: string | null; productCode: string }[] = await this.dataSource.query(
-      `SELECT maker_product_code AS "makerProductCode", product_code AS "productCode" FROM products WHERE product_code = ANY($1::text[])`,
-      [productCodes],
-    );
-    return new Map(rows.map((r) => [r.productCode, r.makerProductCode]));
-  }
-
-  /**
-   * Upserts many products by product code in the caller's transaction, in three statements whatever
-   * the number of rows: the rows go into a staging table in one INSERT … SELECT FROM unnest(arrays),
-   * the changes of availability and estimated ship date are recorded (who = `userId`), then one
-   * INSERT … ON CONFLICT (product_code) DO UPDATE writes them. Returns how many were created and updated.
-   */
-  async upsertMany(manager: EntityManager, products: ProductWrite[], userId: string): Promise<{ created: number; updated: number }> {
-    if (products.length === 0) return { created: 0, updated: 0 };
-    const columns = WRITE_COLUMNS.map(([column]) => column);
-    await manager.query(`CREATE TEMP TABLE product_import (${WRITE_COLUMNS.map(([c, , type]) => `${c} ${type}`).join(', ')}) ON COMMIT DROP`);
-    await manager.query(
-      `INSERT INTO product_import (${columns.join(', ')}) SELECT * FROM unnest(${WRITE_COLUMNS.map(([, , type], i) => `$${i + 1}::${type}[]`).join(', ')})`,
-      WRITE_COLUMNS.map(([, key]) => products.map((p) => p[key])),
-    );
-    // Lock the products being replaced, in id order, so the changes recorded are the changes made.
-    await manager.query(`SELECT p.id FROM products p JOIN product_import i USING (product_code) ORDER BY p.id FOR UPDATE OF p`);
-    await manager.query(
-      `INSERT INTO product_changes (product_id, field, from_value, to_value, changed_by)
-       SELECT p.id, 'state', p.state, i.state, $1::bigint FROM products p JOIN product_import i USING (product_code) WHERE p.state IS DISTINCT FROM i.state
-       UNION ALL
-       SELECT p.id, 'estimate_ship_date', p.estimate_ship_date, i.estimate_ship_date, $1::bigint FROM products p JOIN product_import i USING (product_code)
-       WHERE p.estimate_ship_date IS DISTINCT FROM i.estimate_ship_date`,
-      [userId],
-    );
-    // Maker product codes are unique and checked row by row: free the ones this file reassigns first,
-    // so a file may swap codes between its products (the rows were checked against the rest already).
-    await manager.query(
-      `UPDATE products p SET maker_product_code = NULL FROM product_import i
-       WHERE p.product_code = i.product_code AND p.maker_product_code IS DISTINCT FROM i.maker_product_code AND p.maker_product_code IS NOT NULL`,
-    );
-    const updates = columns.filter((c) => c !== 'product_code').map((c) => `${c} = EXCLUDED.${c}`);
-    // Rows go in in product-code order: two imports adding the same new codes take their locks in
-    // the same order and wait for each other instead of deadlocking.
-    const rows: { inserted: boolean }[] = await manager.query(
-      `INSERT INTO products (${columns.join(', ')}) SELECT ${columns.join(', ')} FROM product_import ORDER BY product_code
-       ON CONFLICT (product_code) DO UPDATE SET ${updates.join(', ')},
-         last_changed_at = CASE WHEN products.state IS DISTINCT FROM EXCLUDED.state OR products.estimate_ship_date IS DISTINCT FROM EXCLUDED.estimate_ship_date
-                                THEN now() ELSE products.last_changed_at END,
-         updated_at = now(), version = products.version + 1
-       RETURNING (xmax = 0) AS inserted`,
-    );
-    const created = rows.filter((r) => r.inserted).length;
-    return { created, updated: rows.length - created };
+  /** The products of these codes: product code → product. */
+  async byProductCodes(codes: readonly string[]): Promise<Map<string, ProductRow>> {
+    const rows: ProductRow[] = await this.dataSource.query(`${SELECT} WHERE p.product_code = ANY($1::text[])`, [codes]);
+    return new Map(rows.map((r) => [r.productCode, r]));
   }
 }

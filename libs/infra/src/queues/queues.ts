@@ -2,8 +2,11 @@ import type { DomainEvent } from '@oms/domain';
 import { JobsOptions, Queue } from 'bullmq';
 import Redis, { RedisOptions } from 'ioredis';
 
-/** The BullMQ queues. One processor file per queue in apps/workers. */
-export const QUEUE_NAMES = ['mail', 'order-sheets', 'reminders', 'customer-mails'] as const;
+/**
+ * The BullMQ queues. One processor file per queue in apps/workers, except `product-imports`, whose
+ * consumer is the API (it checks rows with the API's own validation rules; docs/decisions.md).
+ */
+export const QUEUE_NAMES = ['mail', 'order-sheets', 'reminders', 'customer-mails', 'product-imports'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** Which queues each outbox event type is published to. The relay refuses to start on an unrouted type. */
@@ -14,6 +17,14 @@ export const EVENT_ROUTES: Readonly<Record<string, readonly QueueName[]>> = {
   'order.shipped': ['customer-mails'],
   'shop.saved': ['reminders'],
 };
+
+export const PRODUCT_IMPORTS_QUEUE = 'product-imports' satisfies QueueName;
+
+/** A product import's job: `validate` (the upload, into a preview) or `apply` (the preview, into the catalogue). */
+export interface ProductImportJobData {
+  importId: string;
+}
+export type ProductImportJobName = 'validate' | 'apply';
 
 /** What a job carries: the outbox event, whose id is also the job id (a row published twice is one job). */
 export interface EventJobData<TPayload extends object = object> {

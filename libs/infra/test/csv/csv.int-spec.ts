@@ -6,9 +6,12 @@ import {
   checkCsvUpload,
   createCsvStream,
   CsvEncoding,
+  CSV_LIMITS,
   decodeCsv,
   neutraliseFormula,
   parseCsv,
+  readCsv,
+  readCsvHeader,
   toCsv,
   unneutraliseFormula,
 } from '../../src/csv';
@@ -69,13 +72,13 @@ describe('parseCsv', () => {
       const parsed = parseCsv(bytes, { columns });
       expect(parsed.headerIssues).toEqual([]);
       expect(parsed.rowIssues).toEqual([]);
-      expect(parsed.rows).toEqual([{ line: 2, values: { code: 'A-1', name: 'ｶﾀｶﾅと漢字の商品「特選」' } }]);
+      expect(parsed.rows).toEqual([{ line: 2, values: { code: 'A-1', name: 'ｶﾀｶﾅと漢字の商品「特選」' }, cells: ['A-1', 'ｶﾀｶﾅと漢字の商品「特選」'] }]);
     }
   });
 
   it('maps columns by header name, whatever their order', () => {
     const parsed = parseCsv(Buffer.from('商品名,商品コード\r\n特選茶,T-9\r\n'), { columns });
-    expect(parsed.rows).toEqual([{ line: 2, values: { code: 'T-9', name: '特選茶' } }]);
+    expect(parsed.rows).toEqual([{ line: 2, values: { code: 'T-9', name: '特選茶' }, cells: ['特選茶', 'T-9'] }]);
   });
 
   it('reports missing, unknown and repeated headers, and returns no rows then', () => {
@@ -103,7 +106,7 @@ describe('parseCsv', () => {
   it('keeps values exactly: quoted commas, quotes, line breaks and surrounding spaces', () => {
     const csv = '商品コード,商品名\r\n" A-1 ","茶, ""特選""\r\n二行目"\r\n';
     expect(parseCsv(Buffer.from(csv), { columns }).rows).toEqual([
-      { line: 2, values: { code: ' A-1 ', name: '茶, "特選"\r\n二行目' } },
+      { line: 2, values: { code: ' A-1 ', name: '茶, "特選"\r\n二行目' }, cells: [' A-1 ', '茶, "特選"\r\n二行目'] },
     ]);
   });
 
@@ -140,8 +143,8 @@ describe('parseCsv', () => {
     const csv = '商品コード,商品名\nA-1,"二\n行"\nA-2\nA-3,三\nA-4,四,余分\n';
     const parsed = parseCsv(Buffer.from(csv), { columns });
     expect(parsed.rowIssues).toEqual([
-      { line: 3, column: '*', errorCode: 'invalid', params: { cells: 1, expected: 2 } },
-      { line: 5, column: '*', errorCode: 'invalid', params: { cells: 3, expected: 2 } },
+      { line: 3, column: '*', errorCode: 'invalid', params: { cells: 1, expected: 2 }, cells: ['A-2'] },
+      { line: 5, column: '*', errorCode: 'invalid', params: { cells: 3, expected: 2 }, cells: ['A-4', '四', '余分'] },
     ]);
     expect(parsed.rows.map((row) => [row.line, row.values.code])).toEqual([
       [2, 'A-1'],
@@ -156,6 +159,86 @@ describe('parseCsv', () => {
 
     const stray = parseCsv(Buffer.from('商品コード,商品名\n\nA-1,"一"x\n'), { columns });
     expect(stray.rowIssues).toEqual([{ line: 3, column: '*', errorCode: 'invalid' }]);
+  });
+});
+
+describe('limits: a hostile file costs what a normal one does', () => {
+  it('refuses a header longer than its limit as one issue, without reading its cells', () => {
+    const wide = Buffer.from(`${'a,'.repeat(4_900_000)}\n`); // 9.8 MB, four million cells
+    const parsed = parseCsv(wide, { columns });
+    expect(parsed.headerIssues).toEqual([{ column: '*', errorCode: 'max_length', params: { max: CSV_LIMITS.headerBytes } }]);
+    expect(parsed.rows).toEqual([]);
+    // Empty cells count too (csv-parse's own record limit counts only the characters of the cells).
+    expect(parseCsv(Buffer.from(','.repeat(100_000)), { columns }).headerIssues).toEqual([{ column: '*', errorCode: 'max_length', params: { max: CSV_LIMITS.headerBytes } }]);
+    expect(readCsvHeader(wide, { columns }).headerIssues).toEqual([{ column: '*', errorCode: 'max_length', params: { max: CSV_LIMITS.headerBytes } }]);
+  });
+
+  it('refuses a header of too many cells, naming the count', () => {
+    const header = Array.from({ length: 300 }, (_, i) => `c${i}`).join(',');
+    expect(parseCsv(Buffer.from(`${header}\nA-1,x\n`), { columns }).headerIssues).toEqual([{ column: '*', errorCode: 'invalid', params: { cells: 300, max: CSV_LIMITS.headerCells } }]);
+  });
+
+  it('stops at a record longer than its limit, on its line, keeping the rows before it', () => {
+    const csv = `商品コード,商品名\r\nA-1,一\r\n\r\nA-2,"${'長'.repeat(30_000)}\r\n${'い'.repeat(30_000)}"\r\nA-3,三\r\n`;
+    for (const sliceBytes of [7, 1000, 64 * 1024]) {
+      const parsed = parseCsv(Buffer.from(csv), { columns, sliceBytes });
+      expect(parsed.rows.map((r) => r.line)).toEqual([2]);
+      expect(parsed.rowIssues).toEqual([{ line: 4, column: '*', errorCode: 'max_length', params: { max: CSV_LIMITS.recordBytes } }]);
+    }
+    expect(parseCsv(Buffer.from('商品コード,商品名\nA-1,一二三四五\nA-2,二\n'), { columns, limits: { recordBytes: 8 } }).rowIssues).toEqual([
+      { line: 2, column: '*', errorCode: 'max_length', params: { max: 8 } },
+    ]);
+  });
+});
+
+describe('readCsv and readCsvHeader', () => {
+  const rows = Array.from({ length: 3000 }, (_, i) => `P-${i},"商品 ${i}${i % 7 === 0 ? '\r\n二行目' : ''}"`);
+  const text = `商品コード,商品名\r\n${rows.join('\r\n')}\r\nbad\r\n`;
+
+  it.each<CsvEncoding>(['utf-8', 'shift_jis'])('gives the rows of parseCsv in batches, slice by slice (%s)', async (encoding) => {
+    const bytes = encoding === 'utf-8' ? Buffer.from(text) : iconv.encode(text, 'cp932');
+    const reading = readCsv(bytes, { columns, sliceBytes: 4096 });
+    expect(reading.encoding).toBe(encoding);
+    const batches = [];
+    for await (const batch of reading) batches.push(batch);
+    expect(batches.length).toBeGreaterThan(10);
+    expect(batches.at(-1)?.bytesRead).toBe(bytes.length);
+    const parsed = parseCsv(bytes, { columns });
+    expect(batches.flatMap((b) => b.rows)).toEqual(parsed.rows);
+    expect(batches.flatMap((b) => b.rowIssues)).toEqual([{ line: 3002, column: '*', errorCode: 'invalid', params: { cells: 1, expected: 2 }, cells: ['bad'] }]);
+    expect(reading.headerIssues).toEqual([]);
+  });
+
+  it('lets the event loop run between slices', async () => {
+    let turns = 0;
+    const timer = setInterval(() => turns++, 0);
+    for await (const batch of readCsv(Buffer.from(text), { columns, sliceBytes: 2048 })) void batch;
+    clearInterval(timer);
+    expect(turns).toBeGreaterThan(5);
+  });
+
+  it('reports header issues and no rows', async () => {
+    const reading = readCsv(Buffer.from('商品コード,価格\nA-1,100\n'), { columns });
+    const batches = [];
+    for await (const batch of reading) batches.push(batch);
+    expect(batches).toEqual([]);
+    expect(reading.headerIssues).toEqual([
+      { column: '価格', errorCode: 'invalid' },
+      { column: '商品名', errorCode: 'required' },
+    ]);
+  });
+
+  it('reads the header from the first bytes of any encoding', () => {
+    const sjis = iconv.encode(`商品名,商品コード\r\n${'長い行,'.repeat(5000)}\r\n`, 'cp932');
+    expect(readCsvHeader(sjis, { columns })).toEqual({ encoding: 'shift_jis', headerIssues: [] });
+    expect(readCsvHeader(Buffer.from('\ufeff商品コード\n'), { columns })).toEqual({ encoding: 'utf-8', headerIssues: [{ column: '商品名', errorCode: 'required' }] });
+    expect(readCsvHeader(Buffer.alloc(0), { columns }).headerIssues).toEqual([
+      { column: '商品コード', errorCode: 'required' },
+      { column: '商品名', errorCode: 'required' },
+    ]);
+    // A UTF-8 file whose first 8 KB end inside a character is still UTF-8.
+    const utf8 = Buffer.from(`商品コード,商品名\n${'あ'.repeat(10_000)}\n`);
+    expect(readCsvHeader(utf8, { columns })).toEqual({ encoding: 'utf-8', headerIssues: [] });
   });
 });
 

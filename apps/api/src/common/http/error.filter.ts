@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
-import { DomainError, ERROR_CATALOGUE, ErrorCode, FieldIssue, FieldValidationError } from '@oms/domain';
+import { DomainError, ERROR_CATALOGUE, ErrorCode, FieldIssue, FieldValidationError, LISTED_ERRORS_MAX } from '@oms/domain';
 import type { Logger } from '@oms/infra';
 import type { Request, Response } from 'express';
 import { requestIdOf } from './request-context.middleware';
@@ -39,11 +39,14 @@ export class ErrorFilter implements ExceptionFilter {
       this.log.error({ err: exception instanceof Error ? { message: exception.message, stack: exception.stack } : exception, path: req.originalUrl }, 'request failed');
     }
     if (res.headersSent) return;
+    const issues = refusal.issues ?? [];
     res.status(refusal.status).json({
       error: {
         error_code: refusal.code,
         message: ERROR_CATALOGUE[refusal.code].message,
-        errors: (refusal.issues ?? []).map((i) => ({ field: i.field, error_code: i.errorCode, ...(i.params ? { params: i.params } : {}) })),
+        // Bounded: the first LISTED_ERRORS_MAX, and how many there were when that is more.
+        errors: issues.slice(0, LISTED_ERRORS_MAX).map((i) => ({ field: i.field, error_code: i.errorCode, ...(i.params ? { params: i.params } : {}) })),
+        ...(issues.length > LISTED_ERRORS_MAX ? { errors_total: issues.length } : {}),
         request_id: requestIdOf(req) ?? null,
       },
     });

@@ -1,6 +1,6 @@
-import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { DownOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { FilterActions } from '../../common/FilterActions';
-import { Alert, Button, Card, Form, Input, Select, Space, Table, Tag, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Dropdown, Form, Input, Select, Space, Table, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -10,8 +10,8 @@ import { useCurrentUser } from '../../auth/use-current-user';
 import { useListParams } from '../../common/list-params';
 import { toast } from '../../common/toast';
 import { errorMessage, formatDate } from '../../i18n';
-import { Product, PRODUCT_STATES } from './api/product';
-import { importProducts } from './api/save-product';
+import { EXPORT_ENCODINGS, Product, PRODUCT_IMPORTS_PATH, PRODUCT_STATES } from './api/product';
+import { uploadProductImport } from './api/save-product';
 import { useMakerOptions, useProductChanges, useProducts, useShopOptions } from './api/use-products';
 import { csvErrorLine } from './csv-errors';
 
@@ -34,20 +34,21 @@ export function ProductListPage() {
 
   const filters = { keyword: params.keyword, isDisplay: params.isDisplay, shopId: params.shopId, makerId: params.makerId, state: params.state };
 
-  const download = async () => {
+  const download = async (encoding: string) => {
     try {
-      await api.download('/products/export', filters);
+      await api.download('/products/export', { ...filters, encoding });
     } catch (err) {
       toast.error(errorMessage(err instanceof ApiError ? err.errorCode : undefined));
     }
   };
 
+  /** The file goes up and its check starts (202): the import's page shows the progress, then the preview. */
   const upload = async (file: File) => {
     setImporting(true);
     setImportErrors([]);
     try {
-      const result = await importProducts(file);
-      if (result.ok) toast.success(t('products.csv.imported', { ...result.data }));
+      const result = await uploadProductImport(file);
+      if (result.ok) navigate(`${PRODUCT_IMPORTS_PATH}/${result.data.id}`);
       else if (result.error.errors.length) setImportErrors(result.error.errors);
       else setImportErrors([{ field: 'file', errorCode: result.error.errorCode }]);
     } catch (err) {
@@ -63,9 +64,16 @@ export function ProductListPage() {
       title={<Typography.Title level={4} style={{ margin: 0 }}>{t('products.listTitle')}</Typography.Title>}
       extra={
         <Space>
-          <Button icon={<DownloadOutlined />} onClick={download} id="product-export">
-            {t('products.csv.download')}
-          </Button>
+          <Dropdown
+            menu={{
+              items: EXPORT_ENCODINGS.map((encoding) => ({ key: encoding, label: t(`products.csv.encodings.${encoding}`), id: `product-export-${encoding}` })),
+              onClick: ({ key }) => void download(key),
+            }}
+          >
+            <Button icon={<DownloadOutlined />} id="product-export">
+              {t('products.csv.download')} <DownOutlined />
+            </Button>
+          </Dropdown>
           {canWrite && (
             <Upload
               accept=".csv,text/csv"

@@ -9,7 +9,11 @@ describe('product CSV import errors', () => {
     const t = i18n.t.bind(i18n);
     expect(csvErrorLine({ field: 'rows.3.商品名', errorCode: 'max_length', params: { max: 100 } }, t)).toBe('3行目「商品名」: 100文字以内で入力してください。');
     expect(csvErrorLine({ field: 'rows.5.ショップ商品ID', errorCode: 'digits', params: { length: 12 } }, t)).toBe('5行目「ショップ商品ID」: 12桁の数字で入力してください。');
-    expect(csvErrorLine({ field: 'rows.9', errorCode: 'invalid', params: { cells: 2, expected: 22 } }, t)).toBe('9行目: 入力内容が正しくありません。');
+    expect(csvErrorLine({ field: 'rows.9', errorCode: 'invalid', params: { cells: 2, expected: 22 } }, t)).toBe('9行目: 列の数が2個です（見出しは22列）。');
+    expect(csvErrorLine({ field: 'rows.7', errorCode: 'invalid' }, t)).toBe('7行目: 入力内容が正しくありません。');
+    expect(csvErrorLine({ field: 'rows.4', errorCode: 'max_length', params: { max: 65536 } }, t)).toBe('4行目: 長すぎます（65536バイトまで）。');
+    expect(csvErrorLine({ field: 'header', errorCode: 'max_length', params: { max: 8192 } }, t)).toBe('見出し行: 長すぎます（8192バイトまで）。');
+    expect(csvErrorLine({ field: 'header', errorCode: 'invalid', params: { cells: 300, max: 256 } }, t)).toBe('見出し行: 列が多すぎます（300列、256列まで）。');
     expect(csvErrorLine({ field: 'header.商品名', errorCode: 'required' }, t)).toBe('見出し「商品名」: 必須項目です。');
     expect(csvErrorLine({ field: 'file', errorCode: 'file_format_invalid' }, t)).toBe('ファイル: ファイル形式が正しくありません。');
     setLanguage('en');

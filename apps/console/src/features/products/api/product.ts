@@ -1,3 +1,5 @@
+import type { FieldError } from '../../../api/field-errors';
+
 export const PRODUCT_STATES = ['available', 'unavailable', 'available_long_term'] as const;
 export const SHIPPING_TYPES = ['direct_delivery', 'order_delivery'] as const;
 export const POSTING_SUPPORT_STATUSES = ['supported', 'not_compatible'] as const;
@@ -59,11 +61,38 @@ export interface ProductChange {
   changedAt: string;
 }
 
-export interface ImportResult {
-  created: number;
-  updated: number;
-  total: number;
+export const PRODUCT_IMPORTS_PATH = `${PRODUCTS_PATH}/imports`;
+export const EXPORT_ENCODINGS = ['utf-8', 'shift_jis'] as const;
+
+export type ProductImportStatus = 'validating' | 'previewed' | 'invalid' | 'applying' | 'applied' | 'failed' | 'discarded';
+
+/** One cell a row changes, values as the CSV writes them (null: blank). */
+export interface ColumnChange {
+  column: string;
+  from: string | null;
+  to: string | null;
 }
+
+/** GET /products/imports/{id}: each list is the first 1,000 at most; `counts` has the totals. */
+export interface ProductImport {
+  id: number;
+  status: ProductImportStatus;
+  fileName: string;
+  fileSize: number;
+  encoding: 'utf-8' | 'shift_jis' | null;
+  progress: { rowsDone: number; rowsTotal: number | null };
+  counts: { new: number; changed: number; unchanged: number; clears: number; errors: number; rejectedRows: number } | null;
+  preview: {
+    changed: { line: number; productCode: string; changes: ColumnChange[] }[];
+    clears: { line: number; productCode: string; column: string; from: string }[];
+    errors: FieldError[];
+  } | null;
+  result: { created: number; updated: number; unchanged: number } | null;
+  failure: { errorCode: string } | null;
+}
+
+/** A job is working on it: ask again. */
+export const isImportRunning = (status: ProductImportStatus | undefined) => status === 'validating' || status === 'applying';
 
 /**
  * The price with tax the server will store, for display while typing (the server computes the real

@@ -1,6 +1,6 @@
 import { mutate } from 'swr';
 import { api } from '../../../api/client';
-import { ImportResult, Product, ProductInput, PRODUCTS_PATH } from './product';
+import { Product, PRODUCT_IMPORTS_PATH, ProductImport, ProductInput, PRODUCTS_PATH } from './product';
 
 const revalidateProducts = () => mutate((key) => (Array.isArray(key) ? key[0] === PRODUCTS_PATH : typeof key === 'string' && key.startsWith(PRODUCTS_PATH)));
 
@@ -16,10 +16,18 @@ export async function updateProduct(id: number, input: ProductInput) {
   return result;
 }
 
-export async function importProducts(file: File) {
+/** Uploads a file for import: 202 with the import, whose job then checks it (nothing is written yet). */
+export async function uploadProductImport(file: File) {
   const body = new FormData();
   body.append('file', file, file.name);
-  const result = await api.post<ImportResult>(`${PRODUCTS_PATH}/import`, body);
-  if (result.ok) await revalidateProducts();
-  return result;
+  return api.post<ProductImport>(PRODUCT_IMPORTS_PATH, body);
 }
+
+const importPath = (id: number) => `${PRODUCT_IMPORTS_PATH}/${id}`;
+
+export const applyProductImport = (id: number) => api.post<ProductImport>(`${importPath(id)}/apply`);
+
+export const discardProductImport = (id: number) => api.post<ProductImport>(`${importPath(id)}/discard`);
+
+/** After an import is applied: the lists show the new catalogue. */
+export const productsImported = revalidateProducts;

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { swrFetcher } from '../../../api/client';
-import { Product, ProductChange, PRODUCTS_PATH } from './product';
+import { isImportRunning, Product, ProductChange, PRODUCT_IMPORTS_PATH, ProductImport, PRODUCTS_PATH } from './product';
 
 export interface ProductListParams {
   keyword?: string;
@@ -26,6 +26,16 @@ export function useProduct(id: string | undefined) {
 export function useProductChanges() {
   const { data } = useSWR(`${PRODUCTS_PATH}/changes`, swrFetcher);
   return { changes: (data?.data ?? []) as ProductChange[] };
+}
+
+/** An import, asked for again every half second while its job works on it. */
+export function useProductImport(id: string | undefined) {
+  const { data, mutate } = useSWR(id ? `${PRODUCT_IMPORTS_PATH}/${id}` : null, swrFetcher, {
+    refreshInterval: (latest) => (isImportRunning((latest?.data as ProductImport | undefined)?.status) ? 500 : 0),
+  });
+  /** Shows an answer at once (apply, discard), then asks again: every half second while it is applying. */
+  const show = (next: ProductImport) => mutate({ data: next });
+  return { productImport: data?.data as ProductImport | undefined, show };
 }
 
 export type { Option } from '../../../common/use-options';
