@@ -85,7 +85,7 @@ describe('products in Chromium', () => {
     await page.waitForSelector('[data-testid="import-preview"]');
     const count = async (key: string) => (await page.locator(`[data-testid="count-${key}"] .ant-statistic-content-value`).textContent())?.trim();
     expect([await count('new'), await count('changed'), await count('unchanged'), await count('clears'), await count('errors')]).toEqual(['2', '1', '1', '1', '0']);
-    expect(await page.locator('[data-testid="import-clears"] li').allTextContents()).toEqual(['2行目 SJ-B-1「カテゴリ名」: 和家具']);
+    expect(await page.locator('[data-testid="import-clears"] li').allTextContents()).toEqual(['2行目・SJ-B-1「カテゴリ名」: 和家具']);
     const changed = page.locator('[data-testid="import-changed"] tbody tr');
     await expectCount(changed, 1);
     expect(await changed.textContent()).toContain('税抜価格: 5000 → 5800');

@@ -56,7 +56,7 @@ describe('product import page', () => {
     expect(screen.getByText('2行目「税率」: 100以下の値を入力してください。')).toBeTruthy();
     expect(screen.getByTestId('import-errors').querySelector('[data-testid="more"]')?.textContent).toBe('ほか23件');
     expect(screen.getByText('エラーの行をダウンロード（1023行）')).toBeTruthy();
-    expect(screen.getByTestId('import-clears').textContent).toContain('3行目 P-1「カテゴリ名」: 家具');
+    expect(screen.getByTestId('import-clears').textContent).toContain('3行目・P-1「カテゴリ名」: 家具');
     expect(document.querySelector('.import-clear')?.textContent).toContain('消去');
     expect((document.querySelector('#import-apply') as HTMLButtonElement).disabled).toBe(true);
   });

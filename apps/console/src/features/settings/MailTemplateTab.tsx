@@ -28,16 +28,20 @@ function MailTemplateForm({ template, canWrite }: { template: MailTemplate; canW
 
   /** Puts `{{name}}` where the cursor is in the subject or body (at the end of the body when neither had it). */
   const insert = (name: string) => {
-    const field = caret.current?.field ?? 'body';
+    const subjectInput = document.getElementById(id('subject')) as HTMLInputElement | null;
+    const bodyArea = body.current?.resizableTextArea?.textArea ?? null;
+    // The buttons keep focus where it was: the focused field's cursor, else where the cursor last was.
+    const focused = document.activeElement === subjectInput ? subjectInput : document.activeElement === bodyArea ? bodyArea : null;
+    const field = focused ? (focused === subjectInput ? 'subject' : 'body') : (caret.current?.field ?? 'body');
     const text: string = form.getFieldValue(field) ?? '';
-    const at = Math.min(caret.current?.at ?? text.length, text.length);
+    const at = Math.min(focused?.selectionStart ?? caret.current?.at ?? text.length, text.length);
     const token = `{{${name}}}`;
     form.setFieldsValue({ [field]: `${text.slice(0, at)}${token}${text.slice(at)}` });
     caret.current = { field, at: at + token.length };
     clearServerErrors(form, { [field]: true });
     // The preview was of the text before: it no longer says what will be sent.
     setPreview(null);
-    const element = field === 'body' ? body.current?.resizableTextArea?.textArea : (document.getElementById(id('subject')) as HTMLInputElement | null);
+    const element = field === 'body' ? bodyArea : subjectInput;
     requestAnimationFrame(() => {
       element?.focus();
       element?.setSelectionRange(at + token.length, at + token.length);
