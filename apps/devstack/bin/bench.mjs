@@ -121,7 +121,7 @@ async function startApi(storageDir) {
     PUBLIC_API_URL: `http://127.0.0.1:${port}`,
   };
   // The loop monitor reports the API's event-loop delays over the IPC channel (bench-import.mjs).
-  const child = spawn(process.execPath, ['--require', join(ROOT, 'apps/devstack/src/loop-monitor.cjs'), join(ROOT, 'apps/api/dist/main.js')], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_API_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_API_PROF] : []), '--require', join(ROOT, 'apps/devstack/src/loop-monitor.cjs'), join(ROOT, 'apps/api/dist/main.js')], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

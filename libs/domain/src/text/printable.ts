@@ -44,7 +44,11 @@ const LINE_BREAKS = new Set(['\n', '\r']);
  * The distinct characters of `text` the documents' font cannot print, in order of appearance (at most
  * `limit`). Line breaks count as printable only where the field is several lines (`multiline`).
  */
+/** Printable ASCII, which the font draws: most codes and many names are only that. */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 export function unprintableCharacters(text: string, options: { multiline?: boolean; limit?: number } = {}): string[] {
+  if (PRINTABLE_ASCII.test(text)) return [];
   const found: string[] = [];
   for (const character of text) {
     if (options.multiline && LINE_BREAKS.has(character)) continue;

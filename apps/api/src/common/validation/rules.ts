@@ -95,10 +95,21 @@ export const NotNull = () => applyDecorators(ValidateIf((_: object, value: unkno
  * character and its variation selector as one, so text it passed could overflow a varchar (500).
  * Synchronous (CSV rows are checked with validateSync); the message makes class-validator keep our rule key.
  */
+/** Code points, counted without building an array: a string of at most `max` UTF-16 units has at most `max` of them. */
+function charactersAtMost(value: string, max: number): boolean {
+  if (value.length <= max) return true;
+  let count = 0;
+  for (let i = 0; i < value.length; i++) {
+    const unit = value.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < value.length) i++; // a surrogate pair is one character
+    if (++count > max) return false;
+  }
+  return true;
+}
 const characters = (value: string) => [...value].length;
 const CharactersAtMost = (max: number) =>
   ValidateBy(
-    { name: 'maxCharacters', validator: { validate: (v: unknown) => typeof v !== 'string' || characters(v) <= max, defaultMessage: () => `$property is longer than ${max}` } },
+    { name: 'maxCharacters', validator: { validate: (v: unknown) => typeof v !== 'string' || charactersAtMost(v, max), defaultMessage: () => `$property is longer than ${max}` } },
     rule('max_length', { max }),
   );
 const CharactersAtLeast = (min: number) =>
