@@ -79,7 +79,8 @@ function Preview({ imp }: { imp: ProductImport }) {
               title={t(`products.import.counts.${key}`)}
               value={counts[key]}
               suffix={t('products.import.unit')}
-              styles={{ content: key === 'errors' && counts.errors ? { color: '#cf1322' } : key === 'clears' && counts.clears ? { color: '#d46b08' } : undefined }}
+              // 2件, not 2 件: no space between a number and its counter in Japanese.
+              styles={{ content: key === 'errors' && counts.errors ? { color: '#cf1322' } : key === 'clears' && counts.clears ? { color: '#d46b08' } : undefined, suffix: { marginInlineStart: 0 } }}
               data-testid={`count-${key}`}
             />
           </Col>
