@@ -12,14 +12,18 @@ export interface TokenClaims {
 
 interface Cached {
   state: AccountAccessState | null;
+  /** Fresh until then; afterwards it is read again. */
   until: number;
+  /** When the database last confirmed it: the bound of serving it while the database cannot be read. */
+  confirmedAt: number;
 }
 
 /**
  * Every request acts with its account's current role and status, not the ones in its token
  * (docs/decisions.md "Accounts: revocation"). Accounts are cached per process so a request costs no
  * database round trip: an entry is dropped the moment PostgreSQL notifies a change (any API copy),
- * and lives at most ACCOUNT_CACHE_MS otherwise, which bounds staleness if notices are lost.
+ * and lives at most ACCOUNT_CACHE_MS otherwise, which bounds staleness if notices are lost. While
+ * the database cannot be read, an entry it confirmed within twice that time still answers.
  */
 @Injectable()
 export class AccountAccess implements OnModuleInit, OnModuleDestroy {
@@ -86,15 +90,17 @@ export class AccountAccess implements OnModuleInit, OnModuleDestroy {
         // A change notice (or a reset) that arrived while reading wins: nothing stale is kept.
         if (this.loading.get(id) === read) {
           this.loading.delete(id);
-          if (this.generation === generation) this.cache.set(id, { state, until: Date.now() + this.config.ACCOUNT_CACHE_MS });
+          if (this.generation === generation) this.cache.set(id, { state, until: Date.now() + this.config.ACCOUNT_CACHE_MS, confirmedAt: Date.now() });
         }
         return state;
       },
       () => {
         if (this.loading.get(id) === read) this.loading.delete(id);
-        // The database is unreachable: nothing can be revoked while it is, so the last known state
-        // still holds (health details stay readable in an outage); with none, the service is unavailable.
-        if (hit) return hit.state;
+        // The database cannot be read: a state it confirmed less than twice the cache's time ago still
+        // holds (health details stay readable in an outage), looked up now, so a change notice that
+        // arrived meanwhile (which drops the entry) wins. Anything older: the service is unavailable.
+        const still = this.cache.get(id);
+        if (still && Date.now() - still.confirmedAt <= 2 * this.config.ACCOUNT_CACHE_MS) return still.state;
         throw new DomainError('NAL-503');
       },
     );

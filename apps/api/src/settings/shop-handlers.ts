@@ -134,6 +134,8 @@ export class UpdateShopHandler implements ICommandHandler<UpdateShop> {
       this.dataSource.transaction(async (m) => {
         const current = await this.shops.findById(id, { manager: m, lock: true });
         if (!current) throw new NotFoundError('shop');
+        // A stale edit says so first: its contact may be judged against a shop that has since changed.
+        if (current.version !== body.version) throw new DomainError('NAL-SHOP-001');
         checkContact({ ...current, ...write });
         await checkOwner(this.shops, m, write.ownerUserId);
         if (!(await this.shops.update(m, id, body.version, write))) throw new DomainError('NAL-SHOP-001');

@@ -59,7 +59,8 @@ export const phoneNumber = (): FormRule => ({
 export const printable = (multiline = false): FormRule => ({
   validator: async (_rule, value: unknown) => {
     if (typeof value !== 'string') return;
-    const chars = unprintableCharacters(value, { multiline });
+    // The API trims a text before its rules (a trailing tab is no character of the value).
+    const chars = unprintableCharacters(value.trim(), { multiline });
     if (chars.length) throw new Error(errorMessage('unprintable', { chars: chars.map(shown).join(' ') }));
   },
 });

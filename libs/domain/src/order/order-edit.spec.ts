@@ -1,6 +1,6 @@
 import { DomainError } from '../errors';
 import { LINE_STATUS as S } from './line-status';
-import { checkOrderEdit, ediNoteFits, ORDER_LIMITS } from './order-edit';
+import { checkOrderEdit, ediNoteFits, ORDER_LIMITS, preferredDateIssue } from './order-edit';
 
 const codeOf = (run: () => void) => {
   try {
@@ -35,5 +35,17 @@ describe('editing an order', () => {
     expect(ediNoteFits('い'.repeat(11), 'あ'.repeat(30))).toBe(false);
     expect(ediNoteFits('\u{20BB7}'.repeat(40), null)).toBe(true);
     expect(ediNoteFits(null, 'あ'.repeat(100))).toBe(true);
+  });
+});
+
+describe('preferred delivery date', () => {
+  it('is not before the order date, compared as dates whatever their spelling', () => {
+    const issue = { field: 'preferred_date', errorCode: 'date_after', params: { other: 'order_date' } };
+    expect(preferredDateIssue('2025-01-05', '2025-02-01')).toEqual(issue);
+    expect(preferredDateIssue('2025/1/5', '2025-02-01')).toEqual(issue);
+    expect(preferredDateIssue('2025/2/1', '2025-02-01')).toBeNull();
+    expect(preferredDateIssue(null, '2025-02-01')).toBeNull();
+    // A free text kept from before dates were required is not judged.
+    expect(preferredDateIssue('12月5日', '2025-02-01')).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { DomainError, FieldIssue } from '../errors';
+import { parseDate } from '../settings/settings';
 import { EDITABLE_STATUSES, LINE_STATUS } from './line-status';
 
 /** The limits of an order's fields (SPEC.md §5; docs/orders-api.md "Create and edit"). */
@@ -44,7 +45,9 @@ export function ediNoteFits(ediNote: string | null | undefined, deliveryAddress:
  * a new order is a typing mistake the maker would print and ship against.
  */
 export function preferredDateIssue(preferredDate: string | null | undefined, orderDate: string): FieldIssue | null {
-  return preferredDate && preferredDate < orderDate ? { field: 'preferred_date', errorCode: 'date_after', params: { other: 'order_date' } } : null;
+  // Compared as dates: a stored `2025/1/5` is the 5th of January, whatever its spelling.
+  const date = preferredDate ? parseDate(preferredDate) : null;
+  return date && date < orderDate ? { field: 'preferred_date', errorCode: 'date_after', params: { other: 'order_date' } } : null;
 }
 
 /**

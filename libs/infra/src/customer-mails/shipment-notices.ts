@@ -82,7 +82,7 @@ export class ShipmentNotices {
       `INSERT INTO customer_mails (order_id, maker_id, event_id, kind, status, skip_reason, recipient, subject, message_id, last_error, line_ids)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::bigint[])
        ON CONFLICT (event_id) DO UPDATE SET status = EXCLUDED.status, skip_reason = EXCLUDED.skip_reason, recipient = EXCLUDED.recipient,
-         subject = EXCLUDED.subject, message_id = EXCLUDED.message_id, last_error = EXCLUDED.last_error
+         subject = EXCLUDED.subject, message_id = EXCLUDED.message_id, last_error = EXCLUDED.last_error, created_at = now()
          WHERE customer_mails.status = 'failed'`,
       [
         mail.orderId,

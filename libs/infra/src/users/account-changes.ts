@@ -65,8 +65,14 @@ export class AccountChangeListener {
     });
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client, new Error('connection ended')));
-    await client.connect();
-    await client.query(`LISTEN ${ACCOUNT_CHANGED_CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${ACCOUNT_CHANGED_CHANNEL}`);
+    } catch (error) {
+      // Connected but not listening: this client is of no use (and each retry would leak one).
+      await client.end().catch(() => undefined);
+      throw error;
+    }
     if (this.stopped) {
       await client.end().catch(() => undefined);
       return;

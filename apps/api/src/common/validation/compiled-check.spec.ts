@@ -35,7 +35,8 @@ describe('compiled check of a DTO', () => {
     postingSupportStatus: 'supported',
     state: 'available',
   };
-  const hostile = [null, undefined, '', ' ', 'x'.repeat(101), '😀', '\u0000', '-1', '0x10', '1.5', '99999999999', '1e3', 'true', '1', '0', 'maybe', 123, true, ' 7 '];
+  // Lone surrogates count one character each (PostgreSQL stores each as U+FFFD): `\uD800a` is two.
+  const hostile = [null, undefined, '', ' ', 'x'.repeat(101), '\uD800a'.repeat(60), '\uD800'.repeat(101), '😀'.repeat(101), '😀', '\u0000', '-1', '0x10', '1.5', '99999999999', '1e3', 'true', '1', '0', 'maybe', 123, true, ' 7 '];
 
   const library = (plain: Record<string, unknown>) => {
     const body = plainToInstance(ProductBody, plain, options);

@@ -42,10 +42,13 @@ export function compileCheck(cls: new () => object, transformOptions: ClassTrans
     checks.push(check);
   }
   const allowed = new Set(checks.map((c) => c.property));
+  // @Expose/@Exclude and versioned or grouped transforms change what class-transformer copies: not run here.
+  if (defaultMetadataStorage.getExposedMetadatas(cls).length || defaultMetadataStorage.getExcludedMetadatas(cls).length) return () => null;
   const transforms = new Map<string, ((params: TransformFnParams) => unknown)[]>();
   for (const property of allowed) {
     if (defaultMetadataStorage.findTypeMetadata(cls, property)) return () => null;
     const found = defaultMetadataStorage.findTransformMetadatas(cls, property, TransformationType.PLAIN_TO_CLASS);
+    if (found.some((t) => t.options?.groups?.length || t.options?.since !== undefined || t.options?.until !== undefined)) return () => null;
     if (found.length) transforms.set(property, found.map((t) => t.transformFn));
   }
 
@@ -57,7 +60,7 @@ export function compileCheck(cls: new () => object, transformOptions: ClassTrans
     const object = new cls() as Instance;
     for (const key of properties) {
       // Unknown keys are left out (whitelist); objects would be copied deeply by class-transformer.
-      if (!(key in plain)) continue;
+      if (!Object.prototype.hasOwnProperty.call(plain, key)) continue;
       let value = plain[key];
       if (value !== null && typeof value === 'object') return null;
       const fns = transforms.get(key);

@@ -101,7 +101,11 @@ function charactersAtMost(value: string, max: number): boolean {
   let count = 0;
   for (let i = 0; i < value.length; i++) {
     const unit = value.charCodeAt(i);
-    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < value.length) i++; // a surrogate pair is one character
+    // A surrogate pair is one character; a lone surrogate is one too (it is stored as U+FFFD).
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < value.length) {
+      const next = value.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
     if (++count > max) return false;
   }
   return true;

@@ -54,6 +54,13 @@ export function OrderForm({ title, initial, submit, successMessage, branchOfOrde
   const [reloadPrompt, setReloadPrompt] = useState(false);
   const [saving, setSaving] = useState(false);
 
+  /**
+   * An order stored before preferred dates had to be dates may hold free text ("12月5日"). Editing it,
+   * the text left as it was is kept as it is; a new order (a branch of it) must give a date.
+   */
+  const keepsLegacyPreferredDate = (value: unknown) =>
+    !!initial?.version && !!initial.preferredDate && value === initial.preferredDate && !parseDate(String(initial.preferredDate));
+
   const save = async (values: OrderFormValues, confirmedProductChangesAt: string): Promise<void> => {
     setSaving(true);
     setRefusal(null);
@@ -62,7 +69,7 @@ export function OrderForm({ title, initial, submit, successMessage, branchOfOrde
       const input = toInput(values, confirmedProductChangesAt, branchOfOrderId);
       // An order stored before dates were required may hold a free-text preferred date ("12月5日"):
       // left untouched, it is left out of the body and kept as it is.
-      if (!form.isFieldTouched('preferredDate') && initial?.preferredDate && !parseDate(String(initial.preferredDate))) delete input.preferredDate;
+      if (keepsLegacyPreferredDate(values.preferredDate)) delete input.preferredDate;
       const result = await submit(input);
       if (result.ok) {
         toast.success(successMessage);
@@ -103,10 +110,10 @@ export function OrderForm({ title, initial, submit, successMessage, branchOfOrde
   };
 
   const required = { required: true, message: errorMessage('required') };
-  // A stored free-text preferred date, left as it is, is not checked (it is not sent either).
+  // An edited order's stored free-text preferred date, left as it is, is not checked (nor sent: it is kept).
   const preferredDateRule: FormRule = {
     validator: async (rule, value: unknown) => {
-      if (value && value === initial?.preferredDate) return;
+      if (keepsLegacyPreferredDate(value)) return;
       await (dateText() as { validator: (rule: unknown, value: unknown) => Promise<void> }).validator(rule, value);
     },
   };

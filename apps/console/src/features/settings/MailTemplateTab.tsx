@@ -35,8 +35,10 @@ function MailTemplateForm({ template, canWrite }: { template: MailTemplate; canW
     const field = focused ? (focused === subjectInput ? 'subject' : 'body') : (caret.current?.field ?? 'body');
     const text: string = form.getFieldValue(field) ?? '';
     const at = Math.min(focused?.selectionStart ?? caret.current?.at ?? text.length, text.length);
+    // A selected text is replaced, as typing would.
+    const to = Math.max(at, Math.min(focused?.selectionEnd ?? at, text.length));
     const token = `{{${name}}}`;
-    form.setFieldsValue({ [field]: `${text.slice(0, at)}${token}${text.slice(at)}` });
+    form.setFieldsValue({ [field]: `${text.slice(0, at)}${token}${text.slice(to)}` });
     caret.current = { field, at: at + token.length };
     clearServerErrors(form, { [field]: true });
     // The preview was of the text before: it no longer says what will be sent.
