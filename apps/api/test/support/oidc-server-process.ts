@@ -15,7 +15,8 @@ export interface OidcServerProcess {
 }
 
 const SERVER_SCRIPT = resolve(__dirname, '../../../devstack/src/oidc-server.mjs');
-const READY_TIMEOUT_MS = 15_000;
+// As long as the other child processes get (child-process.ts): a loaded CI machine once took over 15 s to start it.
+const READY_TIMEOUT_MS = 60_000;
 
 /**
  * Starts apps/devstack/src/oidc-server.mjs in a child process on a free port.
