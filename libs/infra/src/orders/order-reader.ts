@@ -76,41 +76,36 @@ export interface OrderRecord extends OrderFieldsWrite {
  * from it. The SQL selects nothing else: no buyer, payment, retail prices, fees, totals, staff memo
  * or other makers' lines.
  */
-export interface MakerOrderRecord {
-  id: string;
-  orderNo: string;
-  branchNo: number;
-  orderDate: string;
-  shopName: string;
-  preferredDate: string | null;
-  preferredPeriod: string | null;
-  deliveryName: string;
-  deliveryTel: string | null;
-  deliveryZip: string | null;
-  deliveryAddress: string | null;
-  supplierMemo: string | null;
-  ediNote: string | null;
-  version: number;
-  updatedAt: Date;
+export interface MakerOrderRecord
+  extends Pick<
+    OrderRecord,
+    | 'id'
+    | 'orderNo'
+    | 'branchNo'
+    | 'orderDate'
+    | 'shopName'
+    | 'preferredDate'
+    | 'preferredPeriod'
+    | 'deliveryName'
+    | 'deliveryTel'
+    | 'deliveryZip'
+    | 'deliveryAddress'
+    | 'supplierMemo'
+    | 'ediNote'
+    | 'version'
+    | 'updatedAt'
+  > {
   /** The lines it may see (makerSeesLine), oldest first. */
   lines: MakerOrderLineRecord[];
   /** Its own maker part (one). */
   makers: OrderMakerRecord[];
 }
 
-export interface MakerOrderLineRecord {
-  id: string;
-  makerId: string;
-  makerName: string;
-  productId: string | null;
-  productCode: string | null;
-  productName: string;
-  option1: string | null;
-  option2: string | null;
-  amount: number;
-  wholesalePrice: number | null;
-  status: number;
-}
+/** A line as a maker reads it: what it ships, at the wholesale price (no retail price, tax or fees). */
+export type MakerOrderLineRecord = Pick<
+  OrderLineRecord,
+  'id' | 'makerId' | 'makerName' | 'productId' | 'productCode' | 'productName' | 'option1' | 'option2' | 'amount' | 'wholesalePrice' | 'status'
+>;
 
 /**
  * One entry of an order's history: a line's status change, or a mail to the buyer (`mail` set,

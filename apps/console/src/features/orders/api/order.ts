@@ -119,47 +119,41 @@ export interface Order {
  * A line as a maker user reads it (docs/orders-api.md "A maker's view"): what it ships, at the
  * wholesale price; no retail price or tax.
  */
-export interface MakerOrderLine {
-  id: string;
-  makerId: string;
-  makerName: string;
-  productId: string | null;
-  productCode: string | null;
-  productName: string;
-  option1: string | null;
-  option2: string | null;
-  amount: number;
-  wholesalePrice: number | null;
-  status: LineStatus;
-}
+export type MakerOrderLine = Pick<
+  OrderLine,
+  'id' | 'makerId' | 'makerName' | 'productId' | 'productCode' | 'productName' | 'option1' | 'option2' | 'amount' | 'wholesalePrice' | 'status'
+>;
 
 /**
  * The order as a maker user reads it: its lines ordered from it, the delivery, the maker memo and
  * its own part. Nothing of the buyer, payment or the shop's money is in it (not blanked: absent).
  */
-export interface MakerOrder {
+export interface MakerOrder
+  extends Pick<
+    Order,
+    | 'id'
+    | 'orderNo'
+    | 'branchNo'
+    | 'orderDate'
+    | 'shopName'
+    | 'preferredDate'
+    | 'preferredPeriod'
+    | 'deliveryName'
+    | 'deliveryTel'
+    | 'deliveryZip'
+    | 'deliveryAddress'
+    | 'supplierMemo'
+    | 'ediNote'
+    | 'status'
+    | 'hasDeliveryInfo'
+    | 'version'
+    | 'updatedAt'
+    | 'makers'
+  > {
   view: 'maker';
-  id: string;
-  orderNo: string;
-  branchNo: number;
-  orderDate: string;
-  shopName: string;
-  preferredDate: string | null;
-  preferredPeriod: string | null;
-  deliveryName: string;
-  deliveryTel: string | null;
-  deliveryZip: string | null;
-  deliveryAddress: string | null;
-  supplierMemo: string | null;
-  ediNote: string | null;
   /** What the shop owes the maker for the live lines; null while a line has no wholesale price. */
   wholesaleTotal: number | null;
-  status: LineStatus;
-  hasDeliveryInfo: boolean;
-  version: number;
-  updatedAt: string;
   lines: MakerOrderLine[];
-  makers: OrderMaker[];
 }
 
 /** What GET /orders and /orders/{id} answer: the staff's order, or a maker user's view of it. */
