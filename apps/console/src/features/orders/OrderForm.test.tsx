@@ -101,6 +101,31 @@ describe('order form', () => {
     expect(sent[0]).not.toHaveProperty('version');
   });
 
+  it('refuses a junk phone, postcode, emoji and a preferred date before the order, as the API would, and sends nothing', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.post('/api/v1/orders', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ data: wireOrder('9', [wireLine('90', 1)]) }, { status: 201 });
+      }),
+    );
+    renderPage('/orders/create');
+    await fillNewOrder();
+    const user = userEvent.setup();
+    const input = (id: string) => document.querySelector<HTMLInputElement>(`#${id}`)!;
+    await user.type(input('order-buyerTel'), '090-xxxx-1234');
+    await user.type(input('order-buyerZip'), 'ABCDEFGH');
+    await user.type(input('order-deliveryAddress'), '東京😀');
+    await user.type(input('order-preferredDate'), '2020-01-01');
+    await user.click(input('order-save'));
+    const errorOf = (id: string) => input(id).closest('.ant-form-item')!.querySelector('.ant-form-item-explain-error')?.textContent;
+    await waitFor(() => expect(errorOf('order-buyerTel')).toMatch(/10 or 11 digits/));
+    expect(errorOf('order-buyerZip')).toMatch(/seven digits/);
+    expect(errorOf('order-deliveryAddress')).toMatch(/😀/);
+    expect(errorOf('order-preferredDate')).toBe('Enter a date on or after the order date.');
+    expect(sent).toEqual([]);
+  });
+
   it('refuses a tax of 150 %, a quantity of -3 and a 41-character name with a message, keeping what was typed, and sends nothing', async () => {
     const sent: unknown[] = [];
     server.use(

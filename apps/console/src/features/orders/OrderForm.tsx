@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import type { ApiResult } from '../../api/client';
 import { useCurrentUser } from '../../auth/use-current-user';
 import { countOf, dateText, maxLength, phoneNumber, postcode, printable, wholeNumber } from '../../common/field-rules';
+import { preferredDateIssue } from '../../../../../libs/domain/src/order/order-edit';
 import { parseDate } from '../../../../../libs/domain/src/settings/settings';
 import { applyServerErrors, clearServerErrors } from '../../common/form-errors';
 import { toast } from '../../common/toast';
@@ -115,6 +116,10 @@ export function OrderForm({ title, initial, submit, successMessage, branchOfOrde
     validator: async (rule, value: unknown) => {
       if (keepsLegacyPreferredDate(value)) return;
       await (dateText() as { validator: (rule: unknown, value: unknown) => Promise<void> }).validator(rule, value);
+      // Not before the order date: the domain's own rule, as the API applies it.
+      const orderDate = form.getFieldValue('orderDate') as OrderFormValues['orderDate'] | undefined;
+      const issue = value && orderDate ? preferredDateIssue(String(value), orderDate.format(DATE_FORMAT)) : null;
+      if (issue) throw new Error(errorMessage(issue.errorCode, issue.params));
     },
   };
   const text = (name: keyof OrderFormValues, max: number, rules: object[] = [], placeholder?: string, textarea = false) => (
