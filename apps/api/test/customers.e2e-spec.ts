@@ -7,12 +7,15 @@ describe('customers API', () => {
   const ctx = useTestApi();
   let staff: Awaited<ReturnType<TestApp['signedIn']>>;
   let shopId: number;
+  let otherShopId: number;
   const valid = { name: '山田 太郎', name_kana: 'ヤマダ タロウ' };
 
   beforeAll(async () => {
     staff = await ctx.api.signedIn('call_center');
     const [shop] = await ctx.api.dataSource.query(`INSERT INTO shops (name, code, type) VALUES ($1, $2, 'platform_1') RETURNING id`, ['テストショップ', 'SHOP-C']);
     shopId = Number(shop.id);
+    const [other] = await ctx.api.dataSource.query(`INSERT INTO shops (name, code, type) VALUES ($1, $2, 'platform_1') RETURNING id`, ['別のショップ', 'SHOP-C2']);
+    otherShopId = Number(other.id);
   });
 
   const post = (body: object) => ctx.api.http.post('/api/v1/customers').set('Authorization', staff.auth).send(body);
@@ -136,9 +139,10 @@ describe('customers API', () => {
   });
 
   describe('same-person groups', () => {
+    // One customer per e-mail and shop: customers sharing an e-mail are in different shops.
     it('groups customers sharing an e-mail, compared trimmed and lower-cased', async () => {
       const a = await create({ email: 'group.mail@example.jp' });
-      const b = await create({ email: ' Group.Mail@EXAMPLE.jp' });
+      const b = await create({ email: ' Group.Mail@EXAMPLE.jp', shop_id: otherShopId });
       const other = await create({ email: 'someone.else@example.jp' });
       expect(await groupsOf(a.id, b.id, other.id)).toEqual([a.id, a.id, other.id]);
       expect((await reload(b.id)).same_person_count).toBe(2);
@@ -156,7 +160,7 @@ describe('customers API', () => {
       const a = await create({ email: 'trans.a@example.jp', phone: '011-000-0001' });
       const c = await create({ email: 'trans.c@example.jp', phone: '011-000-0002' });
       expect(await groupsOf(a.id, c.id)).toEqual([a.id, c.id]);
-      const b = await create({ email: 'trans.a@example.jp', phone: '011-000-0002' });
+      const b = await create({ email: 'trans.a@example.jp', phone: '011-000-0002', shop_id: otherShopId });
       expect(await groupsOf(a.id, b.id, c.id)).toEqual([a.id, a.id, a.id]);
       const group = (await get(`/${c.id}/same-email-and-phone`).expect(200)).body.data;
       expect(group.customers.map((m: { id: number }) => m.id)).toEqual([a.id, c.id, b.id].sort((x, y) => x - y));
@@ -165,14 +169,14 @@ describe('customers API', () => {
 
     it('splits a group when the shared value changes, and joins another when a value starts to match', async () => {
       const a = await create({ email: 'split.a@example.jp', phone: '022-000-0001' });
-      const b = await create({ email: 'split.a@example.jp', phone: '022-000-0002' });
+      const b = await create({ email: 'split.a@example.jp', phone: '022-000-0002', shop_id: otherShopId });
       const c = await create({ email: 'split.c@example.jp', phone: '022-000-0002' });
       expect(await groupsOf(a.id, b.id, c.id)).toEqual([a.id, a.id, a.id]);
       // B, the link between A and C, changes both: three people again.
       const moved = (await put(b.id, { ...valid, email: 'split.b@example.jp', phone: '022-000-0003', version: b.version }).expect(200)).body.data;
       expect(await groupsOf(a.id, b.id, c.id)).toEqual([a.id, b.id, c.id]);
-      // C takes A's e-mail: C joins A.
-      await put(c.id, { ...valid, email: 'SPLIT.A@example.jp', phone: '022-000-0002', version: c.version }).expect(200);
+      // C, in another shop, takes A's e-mail: C joins A.
+      await put(c.id, { ...valid, email: 'SPLIT.A@example.jp', phone: '022-000-0002', shop_id: otherShopId, version: c.version }).expect(200);
       expect(await groupsOf(a.id, b.id, c.id)).toEqual([a.id, b.id, a.id]);
       // A, the smallest id, leaves: C stays alone under its own id.
       await put(a.id, { ...valid, email: null, phone: null, version: a.version }).expect(200);
@@ -193,7 +197,7 @@ describe('customers API', () => {
 
     it('shares the general memo: PUT same-email-and-phone sets it on every member', async () => {
       const a = await create({ email: 'memo.group@example.jp', general_memo: '古いメモ' });
-      const b = await create({ phone: '044-000-0001', email: 'memo.group@example.jp' });
+      const b = await create({ phone: '044-000-0001', email: 'memo.group@example.jp', shop_id: otherShopId });
       const lone = await create({ email: 'memo.alone@example.jp', general_memo: '別人' });
       const res = await ctx.api.http
         .put(`/api/v1/customers/${b.id}/same-email-and-phone`)
@@ -211,6 +215,113 @@ describe('customers API', () => {
       const tooLong = await ctx.api.http.put(`/api/v1/customers/${a.id}/same-email-and-phone`).set('Authorization', staff.auth).send({ general_memo: 'メ'.repeat(1001) }).expect(422);
       expect(errorsOf(tooLong)).toEqual([{ field: 'general_memo', error_code: 'max_length', params: { max: 1000 } }]);
       await ctx.api.http.put('/api/v1/customers/987654/same-email-and-phone').set('Authorization', staff.auth).send({ general_memo: 'x' }).expect(404);
+    });
+  });
+
+  describe('one customer per e-mail and shop (SPEC.md §5)', () => {
+    /** The 422 naming the customer who has the e-mail. */
+    const takenBy = (holder: { id: number; name: string }) => [{ field: 'email', error_code: 'unique', params: { customer_id: holder.id, customer_name: holder.name } }];
+    const countWith = async (emailNormalized: string) => (await ctx.api.dataSource.query(`SELECT count(*)::int AS n FROM customers WHERE email_normalized = $1`, [emailNormalized]))[0].n;
+
+    it('refuses a second customer of the shop with the e-mail in another case or spacing, naming the first, and writes nothing', async () => {
+      const first = await create({ name: '先客 一郎', email: 'Taken.Mail@example.jp', shop_id: shopId });
+      for (const email of ['taken.mail@example.jp', ' TAKEN.MAIL@Example.JP', 'Taken.Mail@example.jp ']) {
+        const res = await post({ ...valid, email, shop_id: shopId }).expect(422);
+        expectErrorEnvelope(res.body, 'NAL-422');
+        expect(errorsOf(res)).toEqual(takenBy(first));
+      }
+      expect(await countWith('taken.mail@example.jp')).toBe(1);
+      // Customers without a shop count as one shop.
+      const shopless = await create({ name: '店なし 次郎', email: 'no.shop@example.jp' });
+      expect(errorsOf(await post({ ...valid, email: 'No.Shop@example.jp' }).expect(422))).toEqual(takenBy(shopless));
+    });
+
+    it('allows the e-mail in another shop, or without one, and groups them as one person', async () => {
+      const a = await create({ email: 'two.shops@example.jp', shop_id: shopId });
+      const b = await create({ email: 'Two.Shops@example.jp', shop_id: otherShopId });
+      const c = await create({ email: 'two.shops@EXAMPLE.jp' });
+      expect(await groupsOf(a.id, b.id, c.id)).toEqual([a.id, a.id, a.id]);
+      expect((await reload(c.id)).same_person_count).toBe(3);
+    });
+
+    it('refuses an edit to an e-mail another customer of the shop has, or a move into a shop where it is taken', async () => {
+      const holder = await create({ name: '持ち主', email: 'edit.taken@example.jp', shop_id: shopId });
+      const editor = await create({ email: 'edit.mine@example.jp', shop_id: shopId, cs_memo: '元のまま' });
+      const res = await put(editor.id, { ...valid, email: 'EDIT.TAKEN@example.jp', shop_id: shopId, cs_memo: '変更', version: editor.version }).expect(422);
+      expectErrorEnvelope(res.body, 'NAL-422');
+      expect(errorsOf(res)).toEqual(takenBy(holder));
+      expect(await reload(editor.id)).toMatchObject({ email: 'edit.mine@example.jp', cs_memo: '元のまま', version: editor.version });
+
+      const elsewhere = await create({ email: 'edit.taken@example.jp', shop_id: otherShopId });
+      expect(errorsOf(await put(elsewhere.id, { ...valid, email: 'edit.taken@example.jp', shop_id: shopId, version: elsewhere.version }).expect(422))).toEqual(takenBy(holder));
+      expect((await reload(elsewhere.id)).shop_id).toBe(otherShopId);
+      // Its own e-mail is no clash: the holder edits its other fields, and its e-mail's case.
+      await put(holder.id, { ...valid, name: '持ち主', email: 'Edit.Taken@example.jp', shop_id: shopId, cs_memo: 'メモ', version: holder.version }).expect(200);
+    });
+
+    it('lets exactly one of many concurrent creates with one e-mail in one shop through; the others are refused naming it', async () => {
+      const results = await Promise.all([1, 2, 3, 4, 5].map((i) => post({ ...valid, name: `同時 ${i}`, email: 'race@example.jp', shop_id: shopId })));
+      const won = results.filter((r) => r.status === 201);
+      expect(won).toHaveLength(1);
+      const winner = won[0].body.data;
+      for (const lost of results.filter((r) => r.status !== 201)) {
+        expect(lost.status).toBe(422);
+        expect(errorsOf(lost)).toEqual(takenBy(winner));
+      }
+      expect(await countWith('race@example.jp')).toBe(1);
+    });
+
+    it('answers the same 422, not a 500, when the unique index refuses a clash the check could not see yet', async () => {
+      // A row written past the API (as an import or a script would), not yet committed when the API checks.
+      const direct = ctx.api.dataSource.createQueryRunner();
+      await direct.connect();
+      await direct.startTransaction();
+      try {
+        const [row] = await direct.query(
+          `INSERT INTO customers (id, same_person_id, name, email, email_normalized, shop_id)
+           SELECT v.id, v.id, '直接 登録', 'index.guard@example.jp', 'index.guard@example.jp', $1 FROM (SELECT nextval(pg_get_serial_sequence('customers', 'id')) AS id) v
+           RETURNING id`,
+          [shopId],
+        );
+        const pending = post({ ...valid, email: 'Index.Guard@example.jp', shop_id: shopId }).then((r) => r);
+        // The API's insert waits on the uncommitted row's index entry.
+        const waiting = async () => (await ctx.api.dataSource.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`))[0].n > 0;
+        for (let i = 0; i < 200 && !(await waiting()); i++) await new Promise((r) => setTimeout(r, 50));
+        expect(await waiting()).toBe(true);
+        await direct.commitTransaction();
+        const res = await pending;
+        expect(res.status).toBe(422);
+        expect(errorsOf(res)).toEqual(takenBy({ id: Number(row.id), name: '直接 登録' }));
+      } finally {
+        if (direct.isTransactionActive) await direct.rollbackTransaction();
+        await direct.release();
+      }
+      expect(await countWith('index.guard@example.jp')).toBe(1);
+    });
+
+    it('keeps a pair that shared an e-mail before the rule editable; changing the e-mail is checked and ends the mark', async () => {
+      // As migration 1763930000000 leaves them: the later one marked as a duplicate of the older.
+      const [older] = await ctx.api.dataSource.query(
+        `INSERT INTO customers (same_person_id, name, email, email_normalized, shop_id) VALUES (0, '旧 一', 'legacy@example.jp', 'legacy@example.jp', $1) RETURNING id`,
+        [shopId],
+      );
+      const [later] = await ctx.api.dataSource.query(
+        `INSERT INTO customers (same_person_id, name, email, email_normalized, shop_id, email_duplicate_of) VALUES (0, '旧 二', 'Legacy@example.jp', 'legacy@example.jp', $1, $2) RETURNING id`,
+        [shopId, older.id],
+      );
+      const laterId = Number(later.id);
+      const markOf = async () => (await ctx.api.dataSource.query(`SELECT email_duplicate_of::int AS mark FROM customers WHERE id = $1`, [laterId]))[0].mark;
+      // Other fields of either can be edited while both keep the e-mail.
+      await put(laterId, { ...valid, name: '旧 二', email: 'Legacy@example.jp', shop_id: shopId, cs_memo: '重複のまま', version: 1 }).expect(200);
+      await put(Number(older.id), { ...valid, name: '旧 一', email: 'legacy@example.jp', shop_id: shopId, cs_memo: '重複のまま', version: 1 }).expect(200);
+      expect(await markOf()).toBe(Number(older.id));
+      // A new e-mail is checked like any other, and the mark goes: the index guards it from now on.
+      await put(laterId, { ...valid, name: '旧 二', email: 'legacy.two@example.jp', shop_id: shopId, version: 2 }).expect(200);
+      expect(await markOf()).toBeNull();
+      expect(errorsOf(await put(laterId, { ...valid, name: '旧 二', email: 'legacy@example.jp', shop_id: shopId, version: 3 }).expect(422))).toEqual(
+        takenBy({ id: Number(older.id), name: '旧 一' }),
+      );
+      expect(errorsOf(await post({ ...valid, email: 'legacy.two@example.jp', shop_id: shopId }).expect(422))).toEqual(takenBy({ id: laterId, name: '旧 二' }));
     });
   });
 

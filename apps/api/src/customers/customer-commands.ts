@@ -1,7 +1,7 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { DomainError, normalizeEmail, normalizePhone, NotFoundError } from '@oms/domain';
-import { CustomerRepository, CUSTOMERS_SHOP_FK, CustomerWrite } from '@oms/infra';
-import { DataSource } from 'typeorm';
+import { DomainError, emailTakenError, FieldValidationError, needsEmailCheck, normalizeEmail, normalizePhone, NotFoundError } from '@oms/domain';
+import { CustomerRepository, CUSTOMERS_SHOP_EMAIL_UNIQUE, CUSTOMERS_SHOP_FK, CustomerWrite, isUniqueViolation } from '@oms/infra';
+import { DataSource, EntityManager } from 'typeorm';
 import { constrainedWrite } from '../common/unique';
 import { CreateCustomerBody, CustomerFields, UpdateCustomerBody } from './customer.dto';
 import { CustomerView } from './customer.view';
@@ -53,21 +53,42 @@ function toWrite(body: CustomerFields): CustomerWrite {
 
 const knownShop = <T>(work: () => Promise<T>) => constrainedWrite({ references: { [CUSTOMERS_SHOP_FK]: 'shop_id' } }, work);
 
+/**
+ * One customer per e-mail and shop. Writes check under the same-person lock, so two of them never
+ * both pass; the unique index refuses a row that got in some other way while the check ran, and that
+ * refusal, once the failed transaction has ended, answers the same 422 naming who has the e-mail.
+ */
+async function uniqueEmail<T>(customers: CustomerRepository, dataSource: DataSource, write: CustomerWrite, exceptId: string | null, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!isUniqueViolation(error, CUSTOMERS_SHOP_EMAIL_UNIQUE) || !write.emailNormalized) throw error;
+    const holder = await customers.emailHolder(dataSource.manager, write.shopId, write.emailNormalized, exceptId);
+    throw holder ? emailTakenError(holder) : new FieldValidationError([{ field: 'email', errorCode: 'unique' }]);
+  }
+}
+
+async function refuseTakenEmail(customers: CustomerRepository, m: EntityManager, write: CustomerWrite, exceptId: string | null): Promise<void> {
+  const holder = await customers.emailHolder(m, write.shopId, write.emailNormalized!, exceptId);
+  if (holder) throw emailTakenError(holder);
+}
+
 @CommandHandler(CreateCustomer)
 export class CreateCustomerHandler implements ICommandHandler<CreateCustomer> {
   constructor(private readonly dataSource: DataSource, private readonly customers: CustomerRepository, private readonly views: CustomerViews) {}
 
   execute({ body }: CreateCustomer): Promise<CustomerView> {
     const write = toWrite(body);
-    return knownShop(() =>
+    const save = () =>
       this.dataSource.transaction(async (m) => {
         const keyed = !!(write.emailNormalized || write.phoneNormalized);
         if (keyed) await this.customers.lockSamePersonGroups(m);
+        if (needsEmailCheck(null, write)) await refuseTakenEmail(this.customers, m, write, null);
         const id = await this.customers.insert(m, { ...write, generalMemo: blankToNull(body.generalMemo) });
         if (keyed) await this.customers.regroup(m, [id]);
         return this.views.one((await this.customers.findById(id, { manager: m }))!, m);
-      }),
-    );
+      });
+    return uniqueEmail(this.customers, this.dataSource, write, null, () => knownShop(save));
   }
 }
 
@@ -77,7 +98,7 @@ export class UpdateCustomerHandler implements ICommandHandler<UpdateCustomer> {
 
   execute({ id, body }: UpdateCustomer): Promise<CustomerView> {
     const write = toWrite(body);
-    return knownShop(() =>
+    const save = () =>
       this.dataSource.transaction(async (m) => {
         const before = await this.customers.findById(id, { manager: m });
         if (!before) throw new NotFoundError('customer');
@@ -85,8 +106,11 @@ export class UpdateCustomerHandler implements ICommandHandler<UpdateCustomer> {
         // compare-and-set below proves `before` was still current, old keys included.
         if (before.version !== body.version) throw new DomainError('NAL-CTM-003');
         const keysChanged = before.emailNormalized !== write.emailNormalized || before.phoneNormalized !== write.phoneNormalized;
-        if (keysChanged) await this.customers.lockSamePersonGroups(m);
-        if (!(await this.customers.update(m, id, body.version, write))) throw new DomainError('NAL-CTM-003');
+        const emailCheck = needsEmailCheck(before, write);
+        if (keysChanged || emailCheck) await this.customers.lockSamePersonGroups(m);
+        if (emailCheck) await refuseTakenEmail(this.customers, m, write, id);
+        // A checked e-mail and shop are this customer's by right now: a pre-rule duplicate mark goes.
+        if (!(await this.customers.update(m, id, body.version, emailCheck ? { ...write, emailDuplicateOf: null } : write))) throw new DomainError('NAL-CTM-003');
         if (keysChanged) {
           // Those who shared the old e-mail or phone may now be a group of their own (a split):
           // regroup from them as well as from the customer.
@@ -94,8 +118,8 @@ export class UpdateCustomerHandler implements ICommandHandler<UpdateCustomer> {
           await this.customers.regroup(m, [id, ...formerPartners]);
         }
         return this.views.one((await this.customers.findById(id, { manager: m }))!, m);
-      }),
-    );
+      });
+    return uniqueEmail(this.customers, this.dataSource, write, id, () => knownShop(save));
   }
 }
 

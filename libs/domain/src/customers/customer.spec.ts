@@ -1,4 +1,4 @@
-import { isKatakana, normalizeEmail, normalizePhone, samePersonGroups } from './customer';
+import { emailTakenError, isKatakana, needsEmailCheck, normalizeEmail, normalizePhone, samePersonGroups } from './customer';
 
 describe('customer name kana', () => {
   it('accepts full-width katakana with ー, ・ and spaces', () => {
@@ -61,5 +61,31 @@ describe('same-person groups', () => {
 
   it('compares ids as numbers, not text', () => {
     expect(samePersonGroups([c('10', 'a@x.jp', null), c('9', 'a@x.jp', null)]).get('10')).toBe('9');
+  });
+});
+
+describe('one customer per e-mail and shop', () => {
+  const keys = (shopId: string | null, emailNormalized: string | null) => ({ shopId, emailNormalized });
+
+  it('checks a new customer with an e-mail, and an edit that changes the e-mail or the shop', () => {
+    expect(needsEmailCheck(null, keys('1', 'a@example.jp'))).toBe(true);
+    expect(needsEmailCheck(null, keys(null, 'a@example.jp'))).toBe(true);
+    expect(needsEmailCheck(keys('1', 'a@example.jp'), keys('1', 'b@example.jp'))).toBe(true);
+    expect(needsEmailCheck(keys('1', 'a@example.jp'), keys('2', 'a@example.jp'))).toBe(true);
+    expect(needsEmailCheck(keys(null, 'a@example.jp'), keys('2', 'a@example.jp'))).toBe(true);
+    expect(needsEmailCheck(keys('1', null), keys('1', 'a@example.jp'))).toBe(true);
+  });
+
+  it('leaves alone a customer without an e-mail, and an edit that keeps both as they were', () => {
+    expect(needsEmailCheck(null, keys('1', null))).toBe(false);
+    expect(needsEmailCheck(keys('1', 'a@example.jp'), keys('1', null))).toBe(false);
+    expect(needsEmailCheck(keys('1', 'a@example.jp'), keys('1', 'a@example.jp'))).toBe(false);
+    expect(needsEmailCheck(keys(null, 'a@example.jp'), keys(null, 'a@example.jp'))).toBe(false);
+  });
+
+  it('refuses on the e-mail field with the id and name of the customer who has it', () => {
+    const error = emailTakenError({ id: '42', name: '山田 太郎' });
+    expect(error.status).toBe(422);
+    expect(error.issues).toEqual([{ field: 'email', errorCode: 'unique', params: { customer_id: 42, customer_name: '山田 太郎' } }]);
   });
 });

@@ -1,3 +1,5 @@
+import { FieldValidationError } from '../errors/domain-error';
+
 /**
  * Customers (SPEC.md §3 and §5): limits, the katakana rule of name kana, and how e-mail addresses and
  * phone numbers are normalised so that the same person can be found under different spellings.
@@ -53,6 +55,28 @@ export function normalizePhone(phone: string | null | undefined): string | null 
 export function normalizeEmail(email: string | null | undefined): string | null {
   const normal = email?.trim().toLowerCase();
   return normal ? normal : null;
+}
+
+/** Where a customer's e-mail must be unique: its shop (null: no shop, which counts as one) and normalised e-mail. */
+export interface ShopEmail {
+  readonly shopId: string | null;
+  readonly emailNormalized: string | null;
+}
+
+/**
+ * Whether a write must prove that no other customer of the shop has the e-mail (SPEC.md §5 "email
+ * per shop"): a new customer with an e-mail, or an edit that changes the e-mail or the shop. An edit
+ * that leaves both as they were is not judged again, so a pair that shared an e-mail before the rule
+ * (marked by migration 1763930000000) can still be edited in its other fields.
+ */
+export function needsEmailCheck(before: ShopEmail | null, after: ShopEmail): boolean {
+  if (!after.emailNormalized) return false;
+  return !before || before.emailNormalized !== after.emailNormalized || before.shopId !== after.shopId;
+}
+
+/** The 422 refusing a second customer with a shop's e-mail: on `email`, naming the customer who has it. */
+export function emailTakenError(holder: { readonly id: string; readonly name: string }): FieldValidationError {
+  return new FieldValidationError([{ field: 'email', errorCode: 'unique', params: { customer_id: Number(holder.id), customer_name: holder.name } }]);
 }
 
 export interface DuplicateKeys {

@@ -40,6 +40,8 @@ export type CustomerWrite = Pick<
 >;
 
 export const CUSTOMERS_SHOP_FK = 'customers_shop_fk';
+/** One customer per normalised e-mail and shop (no shop counts as one); rows marked email_duplicate_of are outside it. */
+export const CUSTOMERS_SHOP_EMAIL_UNIQUE = 'customers_shop_email_unique';
 
 // One lock for every change of same-person groups: two writes that could touch the same group
 // (even through a chain of other customers) never recompute it at the same time.
@@ -139,6 +141,21 @@ export class CustomerRepository {
     return rows.map((r) => r.id);
   }
 
+  /**
+   * The oldest customer of the shop (null: the customers without a shop) with this normalised e-mail,
+   * other than `exceptId`; null when there is none. Marked pre-rule duplicates count too: whoever has
+   * the e-mail in the shop has it.
+   */
+  async emailHolder(manager: EntityManager, shopId: string | null, emailNormalized: string, exceptId: string | null = null): Promise<{ id: string; name: string } | null> {
+    const [row]: { id: string; name: string }[] = await manager.query(
+      `SELECT id::text AS id, name FROM customers
+       WHERE email_normalized = $1 AND shop_id IS NOT DISTINCT FROM $2::bigint AND ($3::bigint IS NULL OR id <> $3::bigint)
+       ORDER BY id LIMIT 1`,
+      [emailNormalized, shopId, exceptId],
+    );
+    return row ?? null;
+  }
+
   async insert(manager: EntityManager, write: CustomerWrite & { generalMemo: string | null }): Promise<string> {
     // The id is taken first so that a new customer is its own group from the start (same_person_id NOT NULL).
     const [{ id }] = await manager.query(`SELECT nextval(pg_get_serial_sequence('customers', 'id'))::text AS id`);
@@ -146,8 +163,11 @@ export class CustomerRepository {
     return id as string;
   }
 
-  /** Compare-and-set on the version: false when someone else changed the customer first. */
-  async update(manager: EntityManager, id: string, expectedVersion: number, write: CustomerWrite): Promise<boolean> {
+  /**
+   * Compare-and-set on the version: false when someone else changed the customer first. `emailDuplicateOf: null`
+   * clears the pre-rule duplicate mark (the caller has checked the new e-mail and shop).
+   */
+  async update(manager: EntityManager, id: string, expectedVersion: number, write: CustomerWrite & { emailDuplicateOf?: null }): Promise<boolean> {
     return updateIfVersion(this.repo(manager), id, expectedVersion, write);
   }
 

@@ -1,11 +1,13 @@
 import { Alert, Button, Card, Form, Input, Select, Space } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useCurrentUser } from '../../auth/use-current-user';
 import { countOf, maxLength, phoneNumber, postcode, printable } from '../../common/field-rules';
+import { clearServerErrors } from '../../common/form-errors';
 import { useShopOptions } from '../../common/use-options';
 import { EditFormProps, useServerForm } from '../../common/use-server-form';
-import { Customer, CustomerInput } from './api/customer';
+import { Customer, CustomerInput, EmailHolder, emailHolderOf } from './api/customer';
 
 interface Props extends EditFormProps<Customer, CustomerInput> {
   /** Where to go after saving. */
@@ -19,12 +21,27 @@ export function CustomerForm({ title, initial, submit, successMessage, goTo }: P
   const { user } = useCurrentUser();
   const shops = useShopOptions(!!user?.permissions.includes('settings.read'));
   const [form] = Form.useForm<CustomerInput>();
-  const { onFinish, onValuesChange, saving, refusal } = useServerForm(form, submit, { message: successMessage, goTo });
+  // A refused e-mail names the customer of the shop who has it: shown under the field with a link to them.
+  const [emailHolder, setEmailHolder] = useState<EmailHolder | null>(null);
+  const submitNoting = async (values: CustomerInput) => {
+    const result = await submit(values);
+    setEmailHolder(emailHolderOf(result));
+    return result;
+  };
+  const { onFinish, onValuesChange, saving, refusal } = useServerForm(form, submitNoting, { message: successMessage, goTo });
+  // The clash is of the e-mail in the shop: changing either ends it.
+  const onChange = (changed: Record<string, unknown>) => {
+    if ('email' in changed || 'shopId' in changed) {
+      setEmailHolder(null);
+      clearServerErrors(form, { email: true });
+    }
+    onValuesChange(changed);
+  };
 
   return (
     <Card title={title}>
       {refusal && <Alert type="error" showIcon message={refusal} style={{ marginBottom: 16 }} data-testid="form-refusal" />}
-      <Form form={form} layout="vertical" style={{ maxWidth: 640 }} initialValues={initial ?? {}} onFinish={onFinish} onValuesChange={onValuesChange}>
+      <Form form={form} layout="vertical" style={{ maxWidth: 640 }} initialValues={initial ?? {}} onFinish={onFinish} onValuesChange={onChange}>
         {initial && (
           <Form.Item name="version" hidden>
             <Input />
@@ -51,7 +68,13 @@ export function CustomerForm({ title, initial, submit, successMessage, goTo }: P
         <Form.Item name="fax" label={t('customers.fax')} rules={[maxLength(15), phoneNumber()]}>
           <Input id="customer-fax" />
         </Form.Item>
-        <Form.Item name="email" label={t('customers.email')} rules={[maxLength(100)]}>
+        <Form.Item
+          name="email"
+          label={t('customers.email')}
+          rules={[maxLength(100)]}
+          validateStatus={emailHolder ? 'error' : undefined}
+          help={emailHolder ? <EmailTaken holder={emailHolder} /> : undefined}
+        >
           <Input id="customer-email" />
         </Form.Item>
         <Form.Item name="ecSiteId" label={t('customers.ecSiteId')} rules={[maxLength(50)]}>
@@ -84,5 +107,18 @@ export function CustomerForm({ title, initial, submit, successMessage, goTo }: P
         </Space>
       </Form>
     </Card>
+  );
+}
+
+/** The e-mail is another customer's in this shop: who, with a link to them. */
+function EmailTaken({ holder }: { holder: EmailHolder }) {
+  const { t } = useTranslation();
+  return (
+    <span data-testid="customer-email-taken">
+      {t('customers.emailTaken')}{' '}
+      <Link to={`/customers/${holder.id}`} id="customer-email-holder">
+        {t('customers.emailHolder', { name: holder.name, id: holder.id })}
+      </Link>
+    </span>
   );
 }

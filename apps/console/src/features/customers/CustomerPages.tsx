@@ -27,7 +27,7 @@ export function CustomerDetailPage() {
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       {canWrite ? (
         <CustomerForm
-          key={customer.version}
+          key={`${customer.id}:${customer.version}`}
           title={t('customers.editTitle')}
           initial={customer}
           submit={(values) => updateCustomer(customer.id, values)}

@@ -45,6 +45,14 @@ export class CustomerEntity {
   @Column({ name: 'shop_id', type: 'bigint', nullable: true })
   shopId!: string | null;
 
+  /**
+   * Set only by migration 1763930000000 on a customer that already shared its shop and e-mail with an
+   * older customer (that customer's id); such rows are outside the unique index. Cleared when an edit
+   * changes the e-mail or the shop (after the check every such edit gets).
+   */
+  @Column({ name: 'email_duplicate_of', type: 'bigint', nullable: true })
+  emailDuplicateOf!: string | null;
+
   @Column({ name: 'company_name', type: 'varchar', length: 100, nullable: true })
   companyName!: string | null;
 
