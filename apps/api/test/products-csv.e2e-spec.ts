@@ -548,6 +548,15 @@ describe('product CSV import and export', () => {
       const badFlag = await upload(next, name).field('confirm_reimport', 'yes').expect(422);
       expect(badFlag.body.error.errors).toEqual([{ field: 'confirm_reimport', error_code: 'in', params: { values: 'true,false' } }]);
       await upload(next, name).field('confirm_reimport', 'false').expect(422);
+      // A name no browser sends: a NUL, encoded (RFC 5987). Refused as a name, not a 500.
+      const boundary = 'oms-boundary';
+      const crafted = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename*=utf-8''a%00b.csv\r\nContent-Type: text/csv\r\n\r\n`),
+        next,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const nul = await ctx.api.http.post('/api/v1/products/imports').set('Authorization', operator.auth).set('Content-Type', `multipart/form-data; boundary=${boundary}`).send(crafted).expect(422);
+      expect(nul.body.error.errors).toEqual([{ field: 'file', error_code: 'invalid' }]);
 
       // Confirmed: accepted, applied (no second question at apply), and recorded as the newest import.
       const again = await importAs(next, name, operator.auth, { confirm_reimport: 'true' });

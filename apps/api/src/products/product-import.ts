@@ -83,7 +83,7 @@ export class UploadProductImportHandler implements ICommandHandler<UploadProduct
     if (refusal) throw new FieldValidationError([{ field: 'file', errorCode: refusal, ...(refusal === 'file_size_too_large' ? { params: { max: 10240 } } : {}) }]);
     const { encoding, headerIssues } = readCsvHeader(file.buffer, { columns: PRODUCT_CSV_COLUMNS });
     if (headerIssues.length) throw new FieldValidationError(headerIssues.map(headerIssueToField));
-    const contentSha256 = sha256Hex(file.buffer);
+    const contentSha256 = await sha256Hex(file.buffer);
     const { reimportOf } = await this.importedFiles.checkUpload({ area: 'products', fileName: file.originalname, contentSha256 }, confirmReimport);
 
     const fileKey = `product-imports/${randomUUID()}.csv`;

@@ -1,5 +1,5 @@
 import { ERROR_CATALOGUE } from '../errors/error-catalogue';
-import { EarlierImport, FILE_NAME_MAX, fileNameKey, reimportIssue, storedFileName } from './imported-file';
+import { EarlierImport, FILE_NAME_MAX, fileNameIssue, fileNameKey, reimportIssue, storedFileName } from './imported-file';
 
 describe('file names compared', () => {
   it.each([
@@ -29,6 +29,16 @@ describe('file names compared', () => {
     expect(fileNameKey(`${'a'.repeat(FILE_NAME_MAX)}1.csv`)).toBe(fileNameKey(`${'A'.repeat(FILE_NAME_MAX)}2.csv`));
     // Lower case can lengthen a name (İ → i̇): the key is cut again.
     expect(Array.from(fileNameKey('İ'.repeat(FILE_NAME_MAX)))).toHaveLength(FILE_NAME_MAX);
+  });
+});
+
+describe('a file name that cannot be kept', () => {
+  it.each(['a\u0000.csv', '改行\n.csv', 'tab\t.csv', 'del\u007f.csv', 'c1\u0085.csv'])('refuses %j (a control character)', (name) => {
+    expect(fileNameIssue(name)).toEqual({ field: 'file', errorCode: 'invalid' });
+  });
+
+  it.each(['商品.csv', 'my file (1).csv', '😀.csv', 'ｶﾀｶﾅ.csv'])('takes %j', (name) => {
+    expect(fileNameIssue(name)).toBeNull();
   });
 });
 

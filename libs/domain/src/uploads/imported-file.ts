@@ -31,6 +31,14 @@ export function fileNameKey(name: string): string {
   return storedFileName(storedFileName(name).normalize('NFC').toLowerCase());
 }
 
+/**
+ * A name that cannot be kept or compared: one with a control character (a NUL, a line break), which a
+ * browser never sends but a crafted request can (`filename*=utf-8''a%00.csv`). 422 `file` `invalid`.
+ */
+export function fileNameIssue(name: string): FieldIssue | null {
+  return /\p{Cc}/u.test(name) ? { field: 'file', errorCode: 'invalid' } : null;
+}
+
 /** An earlier import of a file the area recognises as the same (by name, or by content where the area says so). */
 export interface EarlierImport {
   /** Its record of imported files: later imports have larger ids. */
