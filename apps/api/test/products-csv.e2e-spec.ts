@@ -63,7 +63,9 @@ describe('product CSV import and export', () => {
   const csvText = (rows: Row[], header = HEADER) =>
     [header, ...rows.map((r) => header.map((h) => r[h] ?? ''))].map((cells) => cells.map((c) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')).join('\r\n') + '\r\n';
   const sjis = (text: string) => iconv.encode(text, 'cp932');
-  const upload = (content: Buffer, filename = 'products.csv', auth = operator.auth) =>
+  // A name of its own for each upload unless a test names it: a name applied before is refused.
+  let uploads = 0;
+  const upload = (content: Buffer, filename = `products-${++uploads}.csv`, auth = operator.auth) =>
     ctx.api.http.post('/api/v1/products/imports').set('Authorization', auth).attach('file', content, filename);
   const getImport = async (id: number) => (await ctx.api.http.get(`/api/v1/products/imports/${id}`).set('Authorization', operator.auth).expect(200)).body.data;
   /** Polls the import until its job is done with it. */
@@ -82,7 +84,10 @@ describe('product CSV import and export', () => {
     expect(res.body.data).toMatchObject({ id: expect.any(Number), status: 'validating', progress: { rows_done: 0 }, preview: null });
     return settled(res.body.data.id);
   };
-  const apply = (id: number, auth = operator.auth) => ctx.api.http.post(`/api/v1/products/imports/${id}/apply`).set('Authorization', auth);
+  const apply = (id: number, auth = operator.auth, body?: object) => {
+    const req = ctx.api.http.post(`/api/v1/products/imports/${id}/apply`).set('Authorization', auth);
+    return body ? req.send(body) : req;
+  };
   /** Uploads, checks that the preview is clean, applies and waits: the old one-step import. */
   const importFile = async (content: Buffer, filename?: string) => {
     const view = await preview(content, filename);
@@ -500,5 +505,120 @@ describe('product CSV import and export', () => {
     await storage.put('product-imports/again.csv', Buffer.from(csvText([row({ 商品コード: 'LOST-2' })])), 'text/csv');
     await ctx.api.app.get(ProductImportQueue).sweep();
     expect(await settled(Number(id))).toMatchObject({ status: 'previewed', counts: { new: 1 } });
+  });
+  describe('unique file names (SPEC.md §5)', () => {
+    const ds = () => ctx.api.dataSource;
+    const entries = async (name: string) =>
+      (await ds().query(`SELECT record_id, file_name, imported_by, imported_at FROM imported_files WHERE area = 'products' AND file_name = $1 ORDER BY id`, [name])) as {
+        record_id: string;
+        imported_by: string;
+        imported_at: Date;
+      }[];
+    const refusal = (fileName: string, importedAt: Date, importedBy: string) => [
+      { field: 'file', error_code: 'NAL-UPL-001', params: { file_name: fileName, imported_at: importedAt.toISOString(), imported_by: importedBy } },
+    ];
+    /** Uploads as `auth`, waits for a clean preview, applies and waits. */
+    const importAs = async (content: Buffer, filename: string, auth: string, form: Record<string, string> = {}) => {
+      let req = upload(content, filename, auth);
+      for (const [k, v] of Object.entries(form)) req = req.field(k, v);
+      const view = await settled((await req.expect(202)).body.data.id);
+      expect(view.status).toBe('previewed');
+      await apply(view.id, auth).expect(202);
+      expect((await settled(view.id)).status).toBe('applied');
+      return view;
+    };
+
+    it('refuses a name applied before, saying when and by whom (any case, NFC or NFD), until staff confirm a re-import', async () => {
+      const hanako = await ctx.api.user('operator', { name: '山田 花子' });
+      const hanakoAuth = ctx.api.bearer(hanako);
+      const name = 'データ月次.csv';
+      const first = await importAs(Buffer.from(csvText([row({ 商品コード: 'UN-1' })])), name, hanakoAuth);
+      const [entry] = await entries(name);
+      expect(entry).toMatchObject({ record_id: String(first.id), imported_by: hanako.id });
+
+      const next = Buffer.from(csvText([row({ 商品コード: 'UN-1', 商品名: '二回目' })]));
+      const importsBefore = await ds().query(`SELECT id FROM product_imports ORDER BY id`);
+      for (const same of [name, 'データ月次.CSV', name.normalize('NFD')]) {
+        const refused = await upload(next, same).expect(422);
+        expectErrorEnvelope(refused.body, 'NAL-422');
+        expect(refused.body.error.errors).toEqual(refusal(name, entry.imported_at, '山田 花子'));
+      }
+      expect(await ds().query(`SELECT id FROM product_imports ORDER BY id`)).toEqual(importsBefore); // nothing kept
+      // A flag that is not true or false is refused as such.
+      const badFlag = await upload(next, name).field('confirm_reimport', 'yes').expect(422);
+      expect(badFlag.body.error.errors).toEqual([{ field: 'confirm_reimport', error_code: 'in', params: { values: 'true,false' } }]);
+      await upload(next, name).field('confirm_reimport', 'false').expect(422);
+      // A name no browser sends: a NUL, encoded (RFC 5987). Refused as a name, not a 500.
+      const boundary = 'oms-boundary';
+      const crafted = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename*=utf-8''a%00b.csv\r\nContent-Type: text/csv\r\n\r\n`),
+        next,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const nul = await ctx.api.http.post('/api/v1/products/imports').set('Authorization', operator.auth).set('Content-Type', `multipart/form-data; boundary=${boundary}`).send(crafted).expect(422);
+      expect(nul.body.error.errors).toEqual([{ field: 'file', error_code: 'invalid' }]);
+
+      // Confirmed: accepted, applied (no second question at apply), and recorded as the newest import.
+      const again = await importAs(next, name, operator.auth, { confirm_reimport: 'true' });
+      expect((await products('UN-1'))[0]).toMatchObject({ product_name: '二回目' });
+      const both = await entries(name);
+      expect(both.map((e) => [e.record_id, e.imported_by])).toEqual([
+        [String(first.id), hanako.id],
+        [String(again.id), operator.id],
+      ]);
+      const third = await upload(next, name).expect(422);
+      expect(third.body.error.errors).toEqual(refusal(name, both[1].imported_at, 'Test operator'));
+    });
+
+    it('does not count a discarded or invalid upload, nor another area\'s file of the same name', async () => {
+      const file = Buffer.from(csvText([row({ 商品コード: 'UN-DISC' })]));
+      const discarded = await preview(file, 'お試し.csv');
+      await ctx.api.http.post(`/api/v1/products/imports/${discarded.id}/discard`).set('Authorization', operator.auth).expect(200);
+      await upload(file, 'お試し.csv').expect(202);
+
+      const invalid = await preview(Buffer.from(csvText([row({ 商品コード: 'UN-BAD', 税率: '101' })])), 'エラーあり.csv');
+      expect(invalid.status).toBe('invalid');
+      await upload(file, 'エラーあり.csv').expect(202);
+
+      await ds().query(`INSERT INTO imported_files (area, file_name, name_key, record_id, imported_by) VALUES ('deposits', '入金.csv', '入金.csv', 1, $1)`, [operator.id]);
+      await upload(file, '入金.csv').expect(202);
+      expect(await entries('お試し.csv')).toEqual([]);
+    });
+
+    it('applies one of two uploads of a name applied at once; the other is refused naming it, unless confirmed', async () => {
+      const name = '同時.csv';
+      const a = await preview(Buffer.from(csvText([row({ 商品コード: 'UN-A' })])), name);
+      const b = await preview(Buffer.from(csvText([row({ 商品コード: 'UN-B' })])), name); // nothing applied yet: accepted
+      const answers = await Promise.all([apply(a.id), apply(b.id)]);
+      expect(answers.map((r) => r.status).sort()).toEqual([202, 422]);
+      const [winner, loser] = answers[0].status === 202 ? [a, b] : [b, a];
+      await settled(winner.id);
+      const [entry] = await entries(name);
+      expect(entry.record_id).toBe(String(winner.id));
+      expect(answers.find((r) => r.status === 422)!.body.error.errors).toEqual(refusal(name, entry.imported_at, 'Test operator'));
+      expect((await getImport(loser.id)).status).toBe('previewed'); // refused whole: still to be applied
+
+      expect((await apply(loser.id, operator.auth, { confirm_reimport: 'maybe' }).expect(422)).body.error.errors).toEqual([
+        { field: 'confirm_reimport', error_code: 'in', params: { values: 'true,false' } },
+      ]);
+      await apply(loser.id, operator.auth, { confirm_reimport: true }).expect(202);
+      expect((await settled(loser.id)).status).toBe('applied');
+      expect((await entries(name)).map((e) => e.record_id)).toEqual([String(winner.id), String(loser.id)]);
+      expect((await products('UN-')).map((p) => p.product_code)).toEqual(expect.arrayContaining(['UN-A', 'UN-B']));
+    });
+
+    it('releases the name of an apply that failed (the catalogue moved under it)', async () => {
+      await importFile(Buffer.from(csvText([row({ 商品コード: 'UN-FAIL' })])));
+      const view = await preview(Buffer.from(csvText([row({ 商品コード: 'UN-FAIL', 商品名: '失敗する' })])), '失敗.csv');
+      // Applying was started (the name recorded with it), then the product changed before the job ran.
+      await ds().query(`UPDATE product_imports SET status = 'applying', applied_by = $2 WHERE id = $1`, [view.id, operator.id]);
+      await ds().query(`INSERT INTO imported_files (area, file_name, name_key, record_id, imported_by) VALUES ('products', '失敗.csv', '失敗.csv', $1, $2)`, [view.id, operator.id]);
+      await ds().query(`UPDATE products SET version = version + 1 WHERE product_code = 'UN-FAIL'`);
+      await upload(Buffer.from(csvText([row({ 商品コード: 'UN-FAIL' })])), '失敗.csv').expect(422);
+      await ctx.api.app.get(ProductImportQueue).sweep();
+      expect(await settled(view.id)).toMatchObject({ status: 'failed', failure: { error_code: 'NAL-PRO-004' } });
+      expect(await entries('失敗.csv')).toEqual([]);
+      await upload(Buffer.from(csvText([row({ 商品コード: 'UN-FAIL' })])), '失敗.csv').expect(202);
+    });
   });
 });

@@ -12,3 +12,4 @@ export * from './maker-side';
 export * from './text';
 export * from './customer-mails';
 export * from './dashboard';
+export * from './uploads';

@@ -29,3 +29,4 @@ export * from './makers-side';
 export * from './customer-mails';
 export * from './documents';
 export * from './products/product-import.repository';
+export * from './uploads/imported-file.repository';

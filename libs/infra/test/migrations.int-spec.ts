@@ -1,3 +1,4 @@
+import { fileNameKey } from '@oms/domain';
 import { createDataSource } from '../src/database/data-source';
 import { databaseUrl, uniqueName, withAdmin } from './support/test-database';
 
@@ -71,6 +72,40 @@ describe('migrations', () => {
       expect(first[ids.loadedByHand]).not.toBeNull();
       const [part] = await ds.query(`SELECT maker_receive_date FROM order_makers WHERE order_id = $1`, [order.id]);
       expect(part.maker_receive_date).toBeNull();
+    } finally {
+      await ds.destroy();
+    }
+  });
+  it('counts the product files applied before as imported, by their names compared as the domain compares them', async () => {
+    const ds = createDataSource(databaseUrl(name), 1);
+    await ds.initialize();
+    try {
+      while (!(await ds.query(`SELECT name FROM migrations ORDER BY id DESC LIMIT 1`))[0].name.startsWith('ImportedFiles')) await ds.undoLastMigration();
+      await ds.undoLastMigration();
+      const [user] = await ds.query(`INSERT INTO users (email, name, role) VALUES ('mig.importer@example.com', '取込 太郎', 'operator') RETURNING id`);
+      const insert = async (fileName: string, status: string) =>
+        (
+          await ds.query(
+            `INSERT INTO product_imports (status, file_name, file_key, file_size, created_by, applied_by, applied_at)
+             VALUES ($1, $2, 'product-imports/' || md5(random()::text) || '.csv', 10, $3, $4, $5) RETURNING id`,
+            [status, fileName, user.id, status === 'applied' ? user.id : null, status === 'applied' ? '2026-03-01T09:00:00Z' : null],
+          )
+        )[0].id as string;
+      const applied = await insert('ＳＡＭＰＬＥ_データ.CSV'.normalize('NFD'), 'applied');
+      await insert('discarded.csv', 'discarded');
+      await ds.runMigrations();
+      const rows = await ds.query(`SELECT area, file_name, name_key, record_id::text, imported_by::text, imported_at, content_sha256 FROM imported_files ORDER BY id`);
+      expect(rows).toEqual([
+        {
+          area: 'products',
+          file_name: 'ＳＡＭＰＬＥ_データ.CSV'.normalize('NFD'),
+          name_key: fileNameKey('ＳＡＭＰＬＥ_データ.CSV'),
+          record_id: String(applied),
+          imported_by: String(user.id),
+          imported_at: new Date('2026-03-01T09:00:00Z'),
+          content_sha256: null,
+        },
+      ]);
     } finally {
       await ds.destroy();
     }

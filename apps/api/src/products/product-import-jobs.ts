@@ -20,6 +20,7 @@ import {
 import { Job, Worker } from 'bullmq';
 import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
+import { ImportedFiles } from '../common/uploads/imported-files';
 import { PRODUCT_CSV_COLUMNS, ProductCsvKey } from './product-csv';
 import { ProductFileCheck } from './product-import-check';
 
@@ -75,6 +76,7 @@ export class ProductImportJobs implements OnModuleDestroy {
     private readonly dataSource: DataSource,
     private readonly imports: ProductImportRepository,
     private readonly products: ProductRepository,
+    private readonly importedFiles: ImportedFiles,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
   ) {}
 
@@ -163,8 +165,20 @@ export class ProductImportJobs implements OnModuleDestroy {
       if (pg?.code !== '23505' || pg.constraint !== PRODUCTS_MAKER_PRODUCT_CODE_UNIQUE) throw error;
       outcome = 'stale';
     }
-    if (outcome === 'stale') await this.imports.fail(importId, 'NAL-PRO-004', ['applying']);
+    if (outcome === 'stale' && (await this.imports.fail(importId, 'NAL-PRO-004', ['applying']))) await this.importedFiles.release('products', importId);
     if (outcome === 'applied') await this.cleanUp(record.id, record.fileKey);
+  }
+
+  /**
+   * Ends an import that cannot go on (`failed`, with the reason's code): its file and staged rows go,
+   * and a file that was being applied no longer counts as imported. False when it had ended already.
+   */
+  async fail(importId: string, code: string): Promise<boolean> {
+    const record = await this.imports.find(importId);
+    if (!record || !(await this.imports.fail(importId, code))) return false;
+    await this.importedFiles.release('products', importId);
+    await this.cleanUp(importId, record.fileKey);
+    return true;
   }
 
   /** What an import no longer needs once applied or discarded: its staged rows and its file. */
@@ -246,8 +260,7 @@ export class ProductImportQueue implements OnApplicationBootstrap, BeforeApplica
   }
 
   private async giveUp(importId: string): Promise<void> {
-    const record = await this.imports.find(importId).catch(() => null);
-    if (record && (await this.imports.fail(importId, 'NAL-500').catch(() => false))) await this.jobs.cleanUp(importId, record.fileKey).catch(() => undefined);
+    await this.jobs.fail(importId, 'NAL-500').catch((error: Error) => this.log.warn(`import ${importId}: giving up failed (${error.message})`));
   }
 
   /** Imports a crash left behind, and previews nobody came back to. Safe in every API at once. */

@@ -1,23 +1,23 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler, IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { applyDecision, canDiscard, DomainError, FieldValidationError, LISTED_ERRORS_MAX, NotFoundError } from '@oms/domain';
+import { applyDecision, canDiscard, DomainError, FieldValidationError, LISTED_ERRORS_MAX, NotFoundError, storedFileName } from '@oms/domain';
 import { checkCsvUpload, CsvColumn, FILE_STORAGE, FileStorage, ImportIssue, ProductImportRecord, ProductImportRepository, readCsvHeader, toCsv } from '@oms/infra';
 import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
 import type { SignedInUser } from '../auth/access.decorators';
+import type { UploadedCsv } from '../common/uploads/csv-upload';
+import { ImportedFiles, sha256Hex } from '../common/uploads/imported-files';
 import { headerIssueToField, PRODUCT_CSV_COLUMNS } from './product-csv';
 import { ProductImportJobs, ProductImportQueue } from './product-import-jobs';
 import { productImportView, ProductImportView } from './product-import.view';
 import type { CsvDownload } from './product-queries';
 
-/** The part of an uploaded file the import reads (multer's memory storage). */
-export interface UploadedCsv {
-  originalname: string;
-  size: number;
-  buffer: Buffer;
-}
-
 export class UploadProductImport extends Command<ProductImportView> {
-  constructor(readonly user: SignedInUser, readonly file: UploadedCsv | undefined) {
+  constructor(
+    readonly user: SignedInUser,
+    readonly file: UploadedCsv | undefined,
+    readonly confirmReimport = false,
+  ) {
     super();
   }
 }
@@ -29,7 +29,11 @@ export class GetProductImport extends Query<ProductImportView> {
 }
 
 export class ApplyProductImport extends Command<ProductImportView> {
-  constructor(readonly user: SignedInUser, readonly id: string) {
+  constructor(
+    readonly user: SignedInUser,
+    readonly id: string,
+    readonly confirmReimport = false,
+  ) {
     super();
   }
 }
@@ -60,31 +64,37 @@ async function viewOf(imports: ProductImportRepository, record: ProductImportRec
 
 /**
  * POST /products/imports: the file is checked as far as can be done at once (a file, `.csv`, at most
- * 10 MB — larger is cut off as it arrives, 413 —, a readable header with every column), stored under a
- * name of its own, and its rows are left to the `validate` job: 202 with the import.
+ * 10 MB — larger is cut off as it arrives, 413 —, a readable header with every column, a name not
+ * imported before unless `confirm_reimport`), stored under a key of its own, and its rows are left to
+ * the `validate` job: 202 with the import.
  */
 @CommandHandler(UploadProductImport)
 export class UploadProductImportHandler implements ICommandHandler<UploadProductImport> {
   constructor(
     private readonly imports: ProductImportRepository,
     private readonly queue: ProductImportQueue,
+    private readonly importedFiles: ImportedFiles,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
   ) {}
 
-  async execute({ user, file }: UploadProductImport): Promise<ProductImportView> {
+  async execute({ user, file, confirmReimport }: UploadProductImport): Promise<ProductImportView> {
     if (!file) throw new FieldValidationError([{ field: 'file', errorCode: 'required' }]);
     const refusal = checkCsvUpload({ originalName: file.originalname, size: file.size });
     if (refusal) throw new FieldValidationError([{ field: 'file', errorCode: refusal, ...(refusal === 'file_size_too_large' ? { params: { max: 10240 } } : {}) }]);
     const { encoding, headerIssues } = readCsvHeader(file.buffer, { columns: PRODUCT_CSV_COLUMNS });
     if (headerIssues.length) throw new FieldValidationError(headerIssues.map(headerIssueToField));
+    const contentSha256 = await sha256Hex(file.buffer);
+    const { reimportOf } = await this.importedFiles.checkUpload({ area: 'products', fileName: file.originalname, contentSha256 }, confirmReimport);
 
     const fileKey = `product-imports/${randomUUID()}.csv`;
     await this.storage.put(fileKey, file.buffer, 'text/csv');
     const record = await this.imports.create({
-      fileName: file.originalname.slice(0, 255),
+      fileName: storedFileName(file.originalname),
       fileKey,
       fileSize: file.size,
       encoding,
+      contentSha256,
+      reimportOf,
       createdBy: user.id,
     });
     await this.queue.enqueue('validate', record.id);
@@ -105,21 +115,41 @@ export class GetProductImportHandler implements IQueryHandler<GetProductImport> 
  * POST /products/imports/{id}/apply: only a previewed import, and only while the catalogue is as the
  * preview saw it (NAL-PRO-004 otherwise; the job checks again under its locks). previewed → applying
  * happens once, so a double click or a retry applies once and is answered with the import as it is.
+ *
+ * Applying is what makes the file's name count as imported: in the same transaction as previewed →
+ * applying, the name is checked again (another upload of it may have been applied since this one was
+ * accepted: 422 `file` NAL-UPL-001 unless `confirm_reimport`) and recorded. A failed apply releases it.
  */
 @CommandHandler(ApplyProductImport)
 export class ApplyProductImportHandler implements ICommandHandler<ApplyProductImport> {
   constructor(
+    private readonly dataSource: DataSource,
     private readonly imports: ProductImportRepository,
+    private readonly importedFiles: ImportedFiles,
     private readonly queue: ProductImportQueue,
   ) {}
 
-  async execute({ user, id }: ApplyProductImport): Promise<ProductImportView> {
+  async execute({ user, id, confirmReimport }: ApplyProductImport): Promise<ProductImportView> {
     const record = await found(this.imports, id);
     const decision = applyDecision(record.status);
     if (decision === 'refuse') throw new DomainError('NAL-PRO-003');
     if (decision === 'apply') {
       if ((await this.imports.staleRows(id)) > 0) throw new DomainError('NAL-PRO-004');
-      if (await this.imports.startApplying(id, user.id)) await this.queue.enqueue('apply', id);
+      const started = await this.dataSource.transaction(async (m) => {
+        // The import row first: a second click waits here, then finds it applying and records nothing.
+        if (!(await this.imports.startApplying(id, user.id, m))) return false;
+        await this.importedFiles.record(m, {
+          area: 'products',
+          fileName: record.fileName,
+          contentSha256: record.contentSha256,
+          recordId: id,
+          importedBy: user.id,
+          reimportOf: record.reimportOf,
+          confirmReimport,
+        });
+        return true;
+      });
+      if (started) await this.queue.enqueue('apply', id);
     }
     return viewOf(this.imports, await found(this.imports, id));
   }

@@ -1,23 +1,18 @@
-import { Controller, Get, HttpCode, Param, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Res, UploadedFile } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { FileInterceptor } from '@nestjs/platform-express';
-import { CSV_MAX_BYTES } from '@oms/infra';
 import type { Response } from 'express';
 import { Allow, CurrentUser, Download, SignedInUser } from '../auth/access.decorators';
 import { one } from '../common/http/envelope';
 import { IdParam } from '../common/http/id.param';
+import { CsvUpload, UploadedCsv } from '../common/uploads/csv-upload';
+import { ReimportConfirmation } from '../common/uploads/reimport-confirmation.dto';
 import { sendCsv } from './csv-response';
-import { ApplyProductImport, DiscardProductImport, GetProductImport, RejectedProductRows, UploadedCsv, UploadProductImport } from './product-import';
-
-/**
- * A file over 10 MB is cut off by multer as it arrives: 413 NAL-413 (DESIGN.md §4), never read whole.
- * Browsers send the file name as UTF-8 (商品.csv), which busboy would read as Latin-1 by default.
- */
-const csvUpload = FileInterceptor('file', { limits: { fileSize: CSV_MAX_BYTES, files: 1 }, defParamCharset: 'utf8' });
+import { ApplyProductImport, DiscardProductImport, GetProductImport, RejectedProductRows, UploadProductImport } from './product-import';
 
 /**
  * Product CSV imports in steps (docs/product-csv.md): upload (202, checked by a job), read the preview,
- * then apply or discard. Nothing reaches the catalogue before apply.
+ * then apply or discard. Nothing reaches the catalogue before apply. A file name applied before is
+ * refused at upload and at apply unless `confirm_reimport=true` (a form field, a JSON field).
  */
 @Controller('products/imports')
 export class ProductImportsController {
@@ -26,9 +21,9 @@ export class ProductImportsController {
   @Post()
   @HttpCode(202)
   @Allow('catalogue.write')
-  @UseInterceptors(csvUpload)
-  async upload(@CurrentUser() user: SignedInUser, @UploadedFile() file: UploadedCsv | undefined) {
-    return one(await this.commands.execute(new UploadProductImport(user, file)));
+  @CsvUpload()
+  async upload(@CurrentUser() user: SignedInUser, @UploadedFile() file: UploadedCsv | undefined, @Body() form: ReimportConfirmation) {
+    return one(await this.commands.execute(new UploadProductImport(user, file, form.confirmReimport === true)));
   }
 
   @Get(':id')
@@ -40,8 +35,8 @@ export class ProductImportsController {
   @Post(':id/apply')
   @HttpCode(202)
   @Allow('catalogue.write')
-  async apply(@CurrentUser() user: SignedInUser, @Param() { id }: IdParam) {
-    return one(await this.commands.execute(new ApplyProductImport(user, String(id))));
+  async apply(@CurrentUser() user: SignedInUser, @Param() { id }: IdParam, @Body() body: ReimportConfirmation) {
+    return one(await this.commands.execute(new ApplyProductImport(user, String(id), body.confirmReimport === true)));
   }
 
   @Post(':id/discard')

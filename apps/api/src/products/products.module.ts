@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, createFileStorage, FILE_STORAGE, ProductImportRepository, ProductRepository } from '@oms/infra';
 import { DataSource } from 'typeorm';
+import { UploadsModule } from '../common/uploads/uploads.module';
 import { CreateProductHandler, UpdateProductHandler } from './product-commands';
 import {
   ApplyProductImportHandler,
@@ -15,6 +16,7 @@ import { ProductImportsController } from './product-imports.controller';
 import { ProductsController } from './products.controller';
 
 @Module({
+  imports: [UploadsModule],
   // The imports' routes first: `products/imports/…` is not a product id.
   controllers: [ProductImportsController, ProductsController],
   providers: [

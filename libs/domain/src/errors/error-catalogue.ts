@@ -9,6 +9,7 @@ import { MAIL_ERRORS } from './families/mail';
 import { ORDER_ERRORS } from './families/order';
 import { PRODUCT_ERRORS } from './families/product';
 import { SETTINGS_ERRORS } from './families/settings';
+import { UPLOAD_ERRORS } from './families/upload';
 
 export type { CatalogueEntry };
 
@@ -48,7 +49,7 @@ const CORE_ERRORS = {
 } as const satisfies Record<string, CatalogueEntry>;
 
 /** Areas keep their codes in `families/` (one file each); this is the whole catalogue. */
-export const ERROR_CATALOGUE = { ...CORE_ERRORS, ...PRODUCT_ERRORS, ...CUSTOMER_ERRORS, ...SETTINGS_ERRORS, ...MAIL_ERRORS, ...ORDER_ERRORS } as const;
+export const ERROR_CATALOGUE = { ...CORE_ERRORS, ...PRODUCT_ERRORS, ...CUSTOMER_ERRORS, ...SETTINGS_ERRORS, ...MAIL_ERRORS, ...ORDER_ERRORS, ...UPLOAD_ERRORS } as const;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 

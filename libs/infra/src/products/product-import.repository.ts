@@ -32,6 +32,10 @@ export interface ProductImportRecord extends ImportCounts {
   fileKey: string;
   fileSize: number;
   encoding: CsvEncoding | null;
+  /** Hex SHA-256 of the file (null: uploaded before it was kept). */
+  contentSha256: string | null;
+  /** The entry of `imported_files` staff confirmed a re-import over at upload (null: none to confirm). */
+  reimportOf: string | null;
   rowsDone: number;
   rowsTotal: number | null;
   headerCells: string[] | null;
@@ -76,6 +80,7 @@ export interface ImportStaging {
 
 const SELECT = `
   SELECT id, status, file_name AS "fileName", file_key AS "fileKey", file_size AS "fileSize", encoding,
+         content_sha256 AS "contentSha256", reimport_of AS "reimportOf",
          rows_done AS "rowsDone", rows_total AS "rowsTotal", new_count AS "newCount", changed_count AS "changedCount",
          unchanged_count AS "unchangedCount", clear_count AS "clearCount", error_count AS "errorCount",
          rejected_count AS "rejectedCount", header_cells AS "headerCells", file_errors AS "fileErrors",
@@ -95,6 +100,9 @@ function copyText(value: unknown): string {
   return /[\\\t\n\r]/.test(text) ? text.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r') : text;
 }
 
+/** Whether an `UPDATE … WHERE <expected state>` changed a row: TypeORM answers an UPDATE with `[rows, affected]`. */
+const updatedAny = (answer: [unknown[], number]): boolean => answer[1] > 0;
+
 /**
  * Product CSV imports (docs/product-csv.md): the import rows, the staged rows of a checked file
  * with what each would change, the rejected rows, and the one upsert that applies a preview.
@@ -102,17 +110,27 @@ function copyText(value: unknown): string {
 export class ProductImportRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async create(input: { fileName: string; fileKey: string; fileSize: number; encoding: CsvEncoding; createdBy: string }): Promise<ProductImportRecord> {
+  async create(input: {
+    fileName: string;
+    fileKey: string;
+    fileSize: number;
+    encoding: CsvEncoding;
+    contentSha256: string;
+    reimportOf: string | null;
+    createdBy: string;
+  }): Promise<ProductImportRecord> {
     const [{ id }] = await this.dataSource.query(
-      `INSERT INTO product_imports (file_name, file_key, file_size, encoding, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [input.fileName, input.fileKey, input.fileSize, input.encoding, input.createdBy],
+      `INSERT INTO product_imports (file_name, file_key, file_size, encoding, content_sha256, reimport_of, created_by) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+      [input.fileName, input.fileKey, input.fileSize, input.encoding, input.contentSha256, input.reimportOf, input.createdBy],
     );
     return (await this.find(String(id)))!;
   }
 
   async find(id: string, manager?: EntityManager): Promise<ProductImportRecord | null> {
     const [row] = await (manager ?? this.dataSource.manager).query(`${SELECT} WHERE id = $1`, [id]);
-    return row ? { ...row, id: String(row.id), createdBy: row.createdBy === null ? null : String(row.createdBy), appliedBy: row.appliedBy === null ? null : String(row.appliedBy) } : null;
+    if (!row) return null;
+    const text = (value: unknown) => (value === null ? null : String(value));
+    return { ...row, id: String(row.id), createdBy: text(row.createdBy), appliedBy: text(row.appliedBy), reimportOf: text(row.reimportOf) };
   }
 
   /**
@@ -121,13 +139,13 @@ export class ProductImportRepository {
    */
   async restartValidation(id: string, rowsTotal: number): Promise<boolean> {
     return this.dataSource.transaction(async (m) => {
-      const rows = await m.query(
+      const answer = await m.query(
         `UPDATE product_imports SET rows_done = 0, rows_total = $2, header_cells = NULL, new_count = 0, changed_count = 0, unchanged_count = 0,
                 clear_count = 0, error_count = 0, rejected_count = 0, file_errors = '[]', updated_at = now()
          WHERE id = $1 AND status = 'validating' RETURNING id`,
         [id, rowsTotal],
       );
-      if (rows.length === 0) return false;
+      if (!updatedAny(answer)) return false;
       await m.query(`DELETE FROM product_import_rows WHERE import_id = $1`, [id]);
       await m.query(`DELETE FROM product_import_rejects WHERE import_id = $1`, [id]);
       return true;
@@ -136,8 +154,8 @@ export class ProductImportRepository {
 
   /** Records how far the check is; false when the import was discarded meanwhile (the check stops). */
   async progress(id: string, rowsDone: number): Promise<boolean> {
-    const rows = await this.dataSource.query(`UPDATE product_imports SET rows_done = $2, updated_at = now() WHERE id = $1 AND status = 'validating' RETURNING id`, [id, rowsDone]);
-    return rows.length > 0;
+    const answer = await this.dataSource.query(`UPDATE product_imports SET rows_done = $2, updated_at = now() WHERE id = $1 AND status = 'validating' RETURNING id`, [id, rowsDone]);
+    return updatedAny(answer);
   }
 
   /**
@@ -222,7 +240,7 @@ export class ProductImportRepository {
     id: string,
     result: ImportCounts & { status: 'previewed' | 'invalid'; rowsTotal: number; headerCells: readonly string[] | null; fileErrors: readonly ImportIssue[] },
   ): Promise<boolean> {
-    const rows = await this.dataSource.query(
+    const answer = await this.dataSource.query(
       `UPDATE product_imports SET status = $2, rows_done = $3, rows_total = $3, new_count = $4, changed_count = $5, unchanged_count = $6,
               clear_count = $7, error_count = $8, rejected_count = $9, header_cells = $10, file_errors = $11, updated_at = now()
        WHERE id = $1 AND status = 'validating' RETURNING id`,
@@ -240,7 +258,7 @@ export class ProductImportRepository {
         JSON.stringify(result.fileErrors),
       ],
     );
-    return rows.length > 0;
+    return updatedAny(answer);
   }
 
   /** The preview's lists, each the first `max` in row order (the counts say how many there are). */
@@ -292,13 +310,16 @@ export class ProductImportRepository {
     return n;
   }
 
-  /** previewed → applying, once: null when the import was not previewed (a second click finds it applying). */
-  async startApplying(id: string, userId: string): Promise<boolean> {
-    const rows = await this.dataSource.query(
+  /**
+   * previewed → applying, once: false when the import was not previewed (a second click finds it applying).
+   * In the caller's transaction when given one (the file is recorded as imported in the same).
+   */
+  async startApplying(id: string, userId: string, manager?: EntityManager): Promise<boolean> {
+    const answer = await (manager ?? this.dataSource.manager).query(
       `UPDATE product_imports SET status = 'applying', applied_by = $2, updated_at = now() WHERE id = $1 AND status = 'previewed' RETURNING id`,
       [id, userId],
     );
-    return rows.length > 0;
+    return updatedAny(answer);
   }
 
   /**
@@ -358,20 +379,20 @@ export class ProductImportRepository {
 
   /** Ends an import that cannot go on (its job failed, or the catalogue moved): `failed`, with the reason's code. */
   async fail(id: string, code: string, from: readonly ProductImportStatus[] = ['validating', 'applying']): Promise<boolean> {
-    const rows = await this.dataSource.query(
+    const answer = await this.dataSource.query(
       `UPDATE product_imports SET status = 'failed', failure_code = $2, updated_at = now() WHERE id = $1 AND status = ANY($3::text[]) RETURNING id`,
       [id, code, from],
     );
-    return rows.length > 0;
+    return updatedAny(answer);
   }
 
   /** Discards an import not being written or written; false when it is (or it does not exist). */
   async discard(id: string): Promise<boolean> {
-    const rows = await this.dataSource.query(
+    const answer = await this.dataSource.query(
       `UPDATE product_imports SET status = 'discarded', updated_at = now() WHERE id = $1 AND status NOT IN ('applying', 'applied') RETURNING id`,
       [id],
     );
-    return rows.length > 0;
+    return updatedAny(answer);
   }
 
   /** Removes what an import staged and rejected once it is applied or discarded (the record itself stays). */

@@ -173,6 +173,16 @@ export const Bool = () =>
     IsBoolean(rule('in', { values: 'true,false' })),
   );
 
+/**
+ * true or false in a body that may be a multipart form, whose fields are always text: a JSON boolean,
+ * or the text `true`/`false` (a form's checkbox or flag). Other text is refused as with `Bool`.
+ */
+export const FormBool = () =>
+  applyDecorators(
+    Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value)),
+    IsBoolean(rule('in', { values: 'true,false' })),
+  );
+
 /** A list of 1…`max` record ids; `emptyCode` answers a missing or empty list. */
 export const Ids = (max: number, emptyCode = 'required') =>
   applyDecorators(

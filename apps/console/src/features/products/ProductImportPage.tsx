@@ -4,6 +4,9 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { api, ApiError } from '../../api/client';
+import type { FieldError } from '../../api/field-errors';
+import { ReimportPrompt } from '../../common/ReimportPrompt';
+import { reimportRefusalOf } from '../../common/reimport-refusal';
 import { toast } from '../../common/toast';
 import { errorMessage } from '../../i18n';
 import { ColumnChange, PRODUCT_IMPORTS_PATH, PRODUCTS_PATH, ProductImport } from './api/product';
@@ -135,24 +138,31 @@ export function ProductImportPage() {
   const { id } = useParams();
   const { productImport: imp, show } = useProductImport(id);
   const [busy, setBusy] = useState(false);
+  /** Apply refused: another upload of this file's name was applied since it was uploaded. */
+  const [reimport, setReimport] = useState<FieldError | null>(null);
 
-  /** Runs apply or discard; a refusal (the catalogue changed since the preview…) is said in a toast. */
-  const act = async (action: typeof applyProductImport): Promise<boolean> => {
+  /**
+   * Runs apply or discard; a refusal (the catalogue changed since the preview…) is said in a toast, one of
+   * a name imported meanwhile by the prompt to import it again.
+   */
+  const act = async (action: () => ReturnType<typeof applyProductImport>): Promise<boolean> => {
     setBusy(true);
     try {
-      const result = await action(imp!.id);
+      const result = await action();
+      const refusal = result.ok ? undefined : reimportRefusalOf(result.error.errors);
+      setReimport(refusal ?? null);
       if (result.ok) await show(result.data);
-      else toast.error(errorMessage(result.error.errorCode, undefined, result.error.message));
+      else if (!refusal) toast.error(errorMessage(result.error.errorCode, undefined, result.error.message));
       return result.ok;
     } finally {
       setBusy(false);
     }
   };
-  const apply = async () => {
-    await act(applyProductImport);
+  const apply = async (confirmReimport = false) => {
+    await act(() => applyProductImport(imp!.id, confirmReimport));
   };
   const cancel = async () => {
-    if (await act(discardProductImport)) navigate(PRODUCTS_PATH);
+    if (await act(() => discardProductImport(imp!.id))) navigate(PRODUCTS_PATH);
   };
 
   if (!imp) return <Spin />;
@@ -193,15 +203,16 @@ export function ProductImportPage() {
         {imp.status === 'previewed' && <Alert type="info" title={t('products.import.notYet')} />}
         {imp.status === 'applying' && <Alert type="info" icon={<Spin size="small" />} showIcon title={t('products.import.applying')} />}
         <Preview imp={imp} />
+        {reimport && imp.status === 'previewed' && <ReimportPrompt refusal={reimport} busy={busy} onConfirm={() => void apply(true)} onCancel={() => setReimport(null)} />}
         <Space>
           {imp.counts.clears > 0 ? (
-            <Popconfirm title={t('products.import.confirmClears', { count: imp.counts.clears })} onConfirm={apply} okText={t('products.import.apply')} cancelText={t('common.cancel')}>
+            <Popconfirm title={t('products.import.confirmClears', { count: imp.counts.clears })} onConfirm={() => apply()} okText={t('products.import.apply')} cancelText={t('common.cancel')}>
               <Button type="primary" disabled={imp.status !== 'previewed'} loading={busy || imp.status === 'applying'} id="import-apply">
                 {t('products.import.apply')}
               </Button>
             </Popconfirm>
           ) : (
-            <Button type="primary" disabled={imp.status !== 'previewed'} loading={busy || imp.status === 'applying'} onClick={apply} id="import-apply">
+            <Button type="primary" disabled={imp.status !== 'previewed'} loading={busy || imp.status === 'applying'} onClick={() => void apply()} id="import-apply">
               {t('products.import.apply')}
             </Button>
           )}

@@ -8,6 +8,8 @@ import { api, ApiError } from '../../api/client';
 import type { FieldError } from '../../api/field-errors';
 import { useCurrentUser } from '../../auth/use-current-user';
 import { useListParams } from '../../common/list-params';
+import { ReimportPrompt } from '../../common/ReimportPrompt';
+import { reimportRefusalOf } from '../../common/reimport-refusal';
 import { toast } from '../../common/toast';
 import { errorMessage, formatDate } from '../../i18n';
 import { EXPORT_ENCODINGS, Product, PRODUCT_IMPORTS_PATH, PRODUCT_STATES } from './api/product';
@@ -30,6 +32,8 @@ export function ProductListPage() {
   const [form] = Form.useForm();
   const [importErrors, setImportErrors] = useState<FieldError[]>([]);
   const [importing, setImporting] = useState(false);
+  /** An upload refused as imported before: the file, to send again if staff confirm. */
+  const [reimport, setReimport] = useState<{ file: File; refusal: FieldError } | null>(null);
   const canWrite = user?.permissions.includes('catalogue.write');
 
   const filters = { keyword: params.keyword, isDisplay: params.isDisplay, shopId: params.shopId, makerId: params.makerId, state: params.state };
@@ -43,14 +47,16 @@ export function ProductListPage() {
   };
 
   /** The file goes up and its check starts (202): the import's page shows the progress, then the preview. */
-  const upload = async (file: File) => {
+  const upload = async (file: File, confirmReimport = false) => {
     setImporting(true);
     setImportErrors([]);
     try {
-      const result = await uploadProductImport(file);
+      const result = await uploadProductImport(file, confirmReimport);
+      const refusal = result.ok ? undefined : reimportRefusalOf(result.error.errors);
+      setReimport(refusal ? { file, refusal } : null);
       if (result.ok) navigate(`${PRODUCT_IMPORTS_PATH}/${result.data.id}`);
-      else if (result.error.errors.length) setImportErrors(result.error.errors);
-      else setImportErrors([{ field: 'file', errorCode: result.error.errorCode }]);
+      // Imported before: the prompt says when and by whom, and offers to import it again.
+      else if (!refusal) setImportErrors(result.error.errors.length ? result.error.errors : [{ field: 'file', errorCode: result.error.errorCode }]);
     } catch (err) {
       // 413 (over 10 MB) is routed as a failure by the client; say what it was.
       setImportErrors([{ field: 'file', errorCode: err instanceof ApiError && err.status === 413 ? 'NAL-413' : 'invalid' }]);
@@ -115,6 +121,7 @@ export function ProductListPage() {
           }
         />
       )}
+      {reimport && <ReimportPrompt refusal={reimport.refusal} busy={importing} onConfirm={() => void upload(reimport.file, true)} onCancel={() => setReimport(null)} />}
       {importErrors.length > 0 && (
         <Alert
           type="error"

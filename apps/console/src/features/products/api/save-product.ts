@@ -16,16 +16,22 @@ export async function updateProduct(id: number, input: ProductInput) {
   return result;
 }
 
-/** Uploads a file for import: 202 with the import, whose job then checks it (nothing is written yet). */
-export async function uploadProductImport(file: File) {
+/**
+ * Uploads a file for import: 202 with the import, whose job then checks it (nothing is written yet).
+ * `confirmReimport` after staff chose to import again a file imported before (422 `file` NAL-UPL-001).
+ */
+export async function uploadProductImport(file: File, confirmReimport = false) {
   const body = new FormData();
+  if (confirmReimport) body.append('confirm_reimport', 'true');
   body.append('file', file, file.name);
   return api.post<ProductImport>(PRODUCT_IMPORTS_PATH, body);
 }
 
 const importPath = (id: number) => `${PRODUCT_IMPORTS_PATH}/${id}`;
 
-export const applyProductImport = (id: number) => api.post<ProductImport>(`${importPath(id)}/apply`);
+/** Applies a preview; `confirmReimport` when another upload of its name was applied meanwhile and staff import it anyway. */
+export const applyProductImport = (id: number, confirmReimport = false) =>
+  api.post<ProductImport>(`${importPath(id)}/apply`, confirmReimport ? { confirmReimport: true } : undefined);
 
 export const discardProductImport = (id: number) => api.post<ProductImport>(`${importPath(id)}/discard`);
 
