@@ -57,10 +57,26 @@ describe('health', () => {
       status: 'ok',
       postgres: { status: 'up', latency_ms: expect.any(Number) },
       redis: { status: 'up', latency_ms: expect.any(Number) },
-      outbox: { unpublished: 0, oldest_age_seconds: null },
+      outbox: { unpublished: 0, oldest_age_seconds: null, unrouted: 0 },
     });
     const empty = { waiting: 0, active: 0, delayed: 0, failed: 0, completed: 0, paused: 0 };
     expect(data.queues).toEqual(Object.fromEntries(QUEUE_NAMES.map((name) => [name, empty])));
+  });
+
+  it('shows the relay’s backlog, and apart the events of a type this release does not route', async () => {
+    await api.dataSource.query(
+      `INSERT INTO outbox_events (type, aggregate_type, aggregate_id, payload, created_at) VALUES
+         ('shop.saved', 'shop', '1', '{"shopId": "1"}', now() - interval '90 seconds'),
+         ('from.a.newer.release', 'x', '1', '{}', now() - interval '1 hour')`,
+    );
+    try {
+      const data = await eventually(200);
+      expect(data.outbox).toEqual({ unpublished: 1, oldest_age_seconds: expect.any(Number), unrouted: 1 });
+      expect(data.outbox.oldest_age_seconds).toBeGreaterThanOrEqual(90);
+      expect(data.outbox.oldest_age_seconds).toBeLessThan(3600);
+    } finally {
+      await api.dataSource.query(`DELETE FROM outbox_events`);
+    }
   });
 
   it('counts the jobs waiting in a queue', async () => {

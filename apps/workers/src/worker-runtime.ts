@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { APP_CONFIG, AppConfig, createRedis, EVENT_ROUTES, EventJobData, Logger, logContext, QueueName } from '@oms/infra';
+import { APP_CONFIG, AppConfig, createRedis, EVENT_ROUTES, EventJobData, EventTypesRoutedTo, Logger, logContext, QueueName } from '@oms/infra';
 import { Job, Worker } from 'bullmq';
 import type Redis from 'ioredis';
 
@@ -12,7 +12,11 @@ export interface Clock {
 export const CLOCK = Symbol('CLOCK');
 export const systemClock: Clock = { now: () => new Date() };
 
-export type JobHandler = (job: Job<EventJobData>) => Promise<unknown>;
+/** One handler per event type routed to the queue (the compiler asks for each), given its own payload's type. */
+export type EventHandlers<Q extends QueueName> = { [T in EventTypesRoutedTo<Q>]: (job: Job<EventJobData<T>>) => Promise<unknown> };
+
+/** Handlers of jobs that are no events (a job scheduler's runs), by job name. */
+export type ScheduledHandlers = Record<string, (job: Job) => Promise<unknown>>;
 
 /**
  * Starts one BullMQ worker per queue with its handlers by job name. Like Immich, it refuses to
@@ -30,11 +34,15 @@ export class WorkerRuntime implements OnApplicationShutdown {
     this.connection = createRedis(config.REDIS_URL, true);
   }
 
-  start(queue: QueueName, handlers: Record<string, JobHandler>, concurrency = 4): Worker {
-    const routed = Object.entries(EVENT_ROUTES).filter(([, queues]) => queues.includes(queue)).map(([type]) => type);
+  start<Q extends QueueName>(queue: Q, events: EventHandlers<Q>, scheduled: ScheduledHandlers = {}, concurrency = 4): Worker {
+    // Dispatched by job name, which the relay sets to the event's type: each handler gets the jobs of its own type.
+    const handlers: Record<string, (job: Job) => Promise<unknown>> = { ...(events as Record<string, (job: Job) => Promise<unknown>>), ...scheduled };
+    const routed = Object.entries(EVENT_ROUTES)
+      .filter(([, queues]) => (queues as readonly QueueName[]).includes(queue))
+      .map(([type]) => type);
     const missing = routed.filter((type) => !handlers[type]);
     if (missing.length) throw new Error(`Queue ${queue} has no handler for: ${missing.join(', ')}`);
-    const worker = new Worker<EventJobData>(
+    const worker = new Worker(
       queue,
       (job) =>
         logContext.run({ jobId: `${queue}:${job.id}` }, async () => {

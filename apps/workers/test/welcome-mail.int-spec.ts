@@ -7,6 +7,9 @@ import { startTestEnvironment, TestEnvironment } from '../../api/test/support/te
 import { createWorkers } from '../src/workers.factory';
 import { RelayService } from '../src/outbox/relay.service';
 
+// Starting the API and the workers takes seconds, more on a loaded machine (as the other workers tests allow).
+jest.setTimeout(90_000);
+
 /**
  * End to end through every real part: POST /users writes the account and its outbox row, the
  * workers' relay publishes it to BullMQ, the mail processor sends the welcome mail over SMTP.

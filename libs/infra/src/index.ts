@@ -6,6 +6,7 @@ export * from './database/entities';
 export * from './outbox/outbox.writer';
 export * from './outbox/outbox.relay';
 export * from './outbox/job-effects';
+export * from './outbox/retention';
 export * from './queues/queues';
 export * from './mail/mailer';
 export * from './users/user.repository';

@@ -110,4 +110,27 @@ describe('migrations', () => {
       await ds.destroy();
     }
   });
+
+  it('takes out the outbox rows of the event types no worker consumed, and nothing else', async () => {
+    const ds = createDataSource(databaseUrl(name), 1);
+    await ds.initialize();
+    try {
+      while (!(await ds.query(`SELECT name FROM migrations ORDER BY id DESC LIMIT 1`))[0].name.startsWith('EventRetention')) await ds.undoLastMigration();
+      await ds.undoLastMigration();
+      await ds.query(
+        `INSERT INTO outbox_events (type, aggregate_type, aggregate_id, payload, published_at) VALUES
+           ('order.created', 'order', '1', '{}', NULL), ('order.payment_confirmed', 'order', '1', '{}', NULL),
+           ('order.revenue_changed', 'order', '1', '{}', NULL), ('order.sent_to_maker', 'order', '1', '{}', NULL),
+           ('order.shipped', 'order', '1', '{}', now()), ('from.a.newer.release', 'x', '1', '{}', NULL)`,
+      );
+      await ds.runMigrations();
+      expect((await ds.query(`SELECT type FROM outbox_events ORDER BY type`)).map((r: { type: string }) => r.type)).toEqual([
+        'from.a.newer.release',
+        'order.sent_to_maker',
+        'order.shipped',
+      ]);
+    } finally {
+      await ds.destroy();
+    }
+  });
 });

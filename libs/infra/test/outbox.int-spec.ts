@@ -1,4 +1,4 @@
-import { accountCreated } from '@oms/domain';
+import { accountCreated, DomainEvent } from '@oms/domain';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { createDataSource } from '../src/database/data-source';
@@ -50,6 +50,12 @@ describe('transactional outbox and relay (real PostgreSQL and Redis)', () => {
     expect(events).toBe(0);
   });
 
+  it('refuses an event that is not in the catalogue (one forced past the compiler), writing nothing', async () => {
+    const retired = { type: 'order.created', aggregateType: 'order', aggregateId: '1', payload: { orderId: '1' } } as unknown as DomainEvent;
+    await expect(ds.transaction((m) => appendToOutbox(m, [retired]))).rejects.toThrow(/not an event of the catalogue.*order\.created/);
+    expect((await ds.query(`SELECT count(*)::int AS n FROM outbox_events`))[0].n).toBe(0);
+  });
+
   it('refuses to append outside a transaction', async () => {
     await expect(
       appendToOutbox(ds.manager, [accountCreated({ id: '1', email: 'a@b.c', name: 'x', role: 'operator' })]),
@@ -79,7 +85,7 @@ describe('transactional outbox and relay (real PostgreSQL and Redis)', () => {
     expect(jobs.map((j) => j.id)).toEqual([eventId]);
     expect(jobs[0].name).toBe('account.created');
     expect(jobs[0].data).toMatchObject({ eventId, type: 'account.created', payload: { email: 'committed@example.com' } });
-    expect(await outboxBacklog(ds)).toEqual({ unpublished: 0, oldestAgeSeconds: null });
+    expect(await outboxBacklog(ds)).toEqual({ unpublished: 0, oldestAgeSeconds: null, unrouted: 0 });
   });
 
   it('leaves an event type it does not route for a relay that does, and publishes the rows behind it', async () => {
@@ -94,8 +100,8 @@ describe('transactional outbox and relay (real PostgreSQL and Redis)', () => {
       { type: 'from.a.newer.release', published: false },
       { type: 'account.created', published: true },
     ]);
-    // An event nothing consumes yet waits for its consumer, and is no backlog for health.
-    expect(await outboxBacklog(ds)).toEqual({ unpublished: 0, oldestAgeSeconds: null });
+    // An event this release does not route waits for a relay that does: health shows it apart, not as the relay's backlog.
+    expect(await outboxBacklog(ds)).toEqual({ unpublished: 0, oldestAgeSeconds: null, unrouted: 1 });
     await ds.query(`DELETE FROM outbox_events WHERE type = 'from.a.newer.release'`);
   });
 

@@ -1,5 +1,5 @@
 import { Command, CommandHandler, ICommandHandler, IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { DomainError, EDI_HOLD_CODES, NotFoundError, SHEET_LINE_STATUSES } from '@oms/domain';
+import { DomainError, domainEvent, EDI_HOLD_CODES, NotFoundError, SHEET_LINE_STATUSES } from '@oms/domain';
 import { APP_CONFIG, AppConfig, appendToOutbox, makerParam, makerSeesOrder, OrderSheetsRepository, SecretBox, sheetContent, SheetFile, sheetFile } from '@oms/infra';
 import { Inject } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -100,12 +100,7 @@ export class RequestOrderSheetHandler implements ICommandHandler<RequestOrderShe
         await manager.query(`UPDATE orders SET error_count = error_count - $2 WHERE id = $1`, [orderId, cleared]);
       }
       await appendToOutbox(manager, [
-        {
-          type: 'order.sheet_requested',
-          aggregateType: 'order',
-          aggregateId: orderId,
-          payload: { orderId, makerId, lineIds: lines.map((l) => l.id), reason, requestedBy: actor.id },
-        },
+        domainEvent('order.sheet_requested', orderId, { orderId, makerId, lineIds: lines.map((l) => l.id), reason, requestedBy: actor.id }),
       ]);
       return { requested: true as const, reason, version: bumped.version };
     });

@@ -1,5 +1,5 @@
 import { Command, CommandHandler, ICommandHandler, IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { DomainError, FieldValidationError, NotFoundError, ShopContact, shopContactIssues } from '@oms/domain';
+import { DomainError, domainEvent, FieldValidationError, NotFoundError, ShopContact, shopContactIssues } from '@oms/domain';
 import { appendToOutbox, SecretBox, ShopRepository, SHOPS_CODE_UNIQUE, SHOPS_OWNER_FK, ShopWrite } from '@oms/infra';
 import { DataSource, EntityManager } from 'typeorm';
 import { page, Page } from '../common/http/envelope';
@@ -103,7 +103,7 @@ export class GetShopHandler implements IQueryHandler<GetShop> {
 
 /** Workers follow a shop's reminder days and hours from this event: a change reschedules without a restart. */
 const shopSaved = (m: EntityManager, shopId: string) =>
-  appendToOutbox(m, [{ type: 'shop.saved', aggregateType: 'shop', aggregateId: String(shopId), payload: { shopId: String(shopId) } }]);
+  appendToOutbox(m, [domainEvent('shop.saved', String(shopId), { shopId: String(shopId) })]);
 
 @CommandHandler(CreateShop)
 export class CreateShopHandler implements ICommandHandler<CreateShop> {

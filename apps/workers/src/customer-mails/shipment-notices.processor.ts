@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { renderMail, shipmentNoticeRecipient, shipmentNoticeValues } from '@oms/domain';
+import { EventPayload, renderMail, shipmentNoticeRecipient, shipmentNoticeValues } from '@oms/domain';
 import {
   APP_CONFIG,
   AppConfig,
@@ -17,16 +17,11 @@ import { Job } from 'bullmq';
 import { DataSource, EntityManager } from 'typeorm';
 import { WORKER_LOGGER, WorkerRuntime } from '../worker-runtime';
 
-/** `order.shipped`: one maker's lines shipped by one command, with the delivery info they went with. */
-interface ShippedPayload {
-  orderId: string;
-  makerId: string;
-  lineIds: string[];
-  /** Absent on events recorded before the payload carried them: the maker part's are read instead. */
-  shipDate?: string | null;
-  deliveryCompanyId?: string | null;
-  trackingCode?: string | null;
-}
+/**
+ * `order.shipped`: one maker's lines shipped by one command, with the delivery info they went with.
+ * Events written before the payload carried it lack the three fields: the maker part's are read instead.
+ */
+type ShippedPayload = EventPayload<'order.shipped'> | Omit<EventPayload<'order.shipped'>, 'shipDate' | 'deliveryCompanyId' | 'trackingCode'>;
 
 /**
  * The `customer-mails` queue: the buyer's shipment notice, one per `order.shipped` event, from the
@@ -52,10 +47,10 @@ export class ShipmentNoticesProcessor implements OnApplicationBootstrap {
   }
 
   onApplicationBootstrap(): void {
-    this.runtime.start('customer-mails', { 'order.shipped': (job) => this.handle(job as Job<EventJobData<ShippedPayload>>) });
+    this.runtime.start('customer-mails', { 'order.shipped': (job) => this.handle(job) });
   }
 
-  async handle(job: Job<EventJobData<ShippedPayload>>) {
+  async handle(job: Job<EventJobData<'order.shipped'>>) {
     const { eventId, payload } = job.data;
     const record: Omit<CustomerMailWrite, 'status'> = {
       orderId: String(payload.orderId),
@@ -78,7 +73,7 @@ export class ShipmentNoticesProcessor implements OnApplicationBootstrap {
   }
 
   private async notify(manager: EntityManager, payload: ShippedPayload, record: Omit<CustomerMailWrite, 'status'>): Promise<{ to?: string; skipped?: string; messageId?: string }> {
-    const delivery = payload.trackingCode !== undefined ? payload : await this.notices.deliveryInfo(manager, record.orderId, String(payload.makerId));
+    const delivery = 'trackingCode' in payload ? payload : await this.notices.deliveryInfo(manager, record.orderId, String(payload.makerId));
     const source = await this.notices.source(manager, {
       orderId: record.orderId,
       lineIds: record.lineIds,

@@ -1,5 +1,4 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import type { AccountCreated } from '@oms/domain';
 import { APP_CONFIG, AppConfig, createMailTransport, doOnce, EventJobData, Logger, renderMailTemplate, sendMail } from '@oms/infra';
 import { Job } from 'bullmq';
 import { DataSource } from 'typeorm';
@@ -21,11 +20,11 @@ export class MailProcessor implements OnApplicationBootstrap {
 
   onApplicationBootstrap(): void {
     this.runtime.start('mail', {
-      'account.created': (job) => this.welcome(job as Job<EventJobData<AccountCreated['payload']>>),
+      'account.created': (job) => this.welcome(job),
     });
   }
 
-  private async welcome(job: Job<EventJobData<AccountCreated['payload']>>) {
+  private async welcome(job: Job<EventJobData<'account.created'>>) {
     const { email, name, role } = job.data.payload;
     const outcome = await doOnce(this.dataSource, `welcome-mail:${job.data.eventId}`, () =>
       sendMail(this.transport, this.config.MAIL_FROM, email, renderMailTemplate('welcome', { name, email, role, consoleUrl: this.config.CONSOLE_URL })),

@@ -24,13 +24,12 @@ import { configuredSender, contactNote } from '../mail-contact';
 import { slashedJapanDate } from '../mail-dates';
 import { Clock, CLOCK, WORKER_LOGGER, WorkerRuntime } from '../worker-runtime';
 
-interface SheetEventPayload {
+/** What a sheet is made for: an order to the maker, or staff asking for it again (resend, release of a held sheet). */
+interface SheetRequest {
   orderId: string;
   makerId: string;
-  lineIds?: string[];
-  /** order.sheet_requested: staff asked for it (resend, or release of a held sheet). */
-  reason?: SheetReason;
-  requestedBy?: string | null;
+  reason: SheetReason;
+  requestedBy: string | null;
 }
 
 /**
@@ -57,13 +56,15 @@ export class OrderSheetsProcessor implements OnApplicationBootstrap {
   }
 
   onApplicationBootstrap(): void {
-    const handle = (job: Job<EventJobData>) => this.handle(job as Job<EventJobData<SheetEventPayload>>);
-    this.runtime.start('order-sheets', { 'order.sent_to_maker': handle, 'order.sheet_requested': handle });
+    this.runtime.start('order-sheets', {
+      'order.sent_to_maker': (job) => this.handle(job, { ...job.data.payload, reason: 'ordered', requestedBy: null }),
+      'order.sheet_requested': (job) => this.handle(job, job.data.payload),
+    });
   }
 
-  async handle(job: Job<EventJobData<SheetEventPayload>>) {
-    const { payload, eventId } = job.data;
-    const sheet = await this.prepare(eventId, payload);
+  async handle(job: Job<EventJobData<'order.sent_to_maker' | 'order.sheet_requested'>>, request: SheetRequest) {
+    const { eventId } = job.data;
+    const sheet = await this.prepare(eventId, request);
     if (!sheet) return { skipped: 'nothing to send' };
     if (sheet.status !== 'pending') return { sheetId: sheet.id, status: sheet.status };
     try {
@@ -78,17 +79,17 @@ export class OrderSheetsProcessor implements OnApplicationBootstrap {
   }
 
   /** The revision for this event: made on the first delivery, with its link and content. */
-  private prepare(eventId: string, payload: SheetEventPayload): Promise<SheetRecord | null> {
+  private prepare(eventId: string, request: SheetRequest): Promise<SheetRecord | null> {
     const now = this.clock.now();
     return this.dataSource.transaction(async (manager) => {
       const prepared = await this.sheets.prepare(
         manager,
         {
           eventId,
-          orderId: String(payload.orderId),
-          makerId: String(payload.makerId),
-          reason: payload.reason ?? 'ordered',
-          requestedBy: payload.requestedBy ?? null,
+          orderId: String(request.orderId),
+          makerId: String(request.makerId),
+          reason: request.reason,
+          requestedBy: request.requestedBy,
         },
         {
           now,

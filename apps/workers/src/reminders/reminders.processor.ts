@@ -57,10 +57,11 @@ export class RemindersProcessor implements OnApplicationBootstrap, OnApplication
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    this.runtime.start('reminders', {
-      'shop.saved': (job) => this.syncShop(String((job.data.payload as { shopId: string }).shopId)),
-      [REMINDER_RUN_JOB]: (job) => this.run((job as unknown as Job<ReminderRun>).data),
-    });
+    this.runtime.start(
+      'reminders',
+      { 'shop.saved': (job) => this.syncShop(job.data.payload.shopId) },
+      { [REMINDER_RUN_JOB]: (job: Job<ReminderRun>) => this.run(job.data) },
+    );
     await this.syncAll().catch((error) => this.log.error({ err: (error as Error).message }, 'reminder schedules not synced'));
   }
 

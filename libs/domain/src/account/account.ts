@@ -2,7 +2,7 @@ import { Role } from '../access/role';
 import { DomainError } from '../errors/domain-error';
 import { ErrorCode } from '../errors/error-catalogue';
 import { FieldIssue } from '../errors/field-rule';
-import { DomainEvent } from '../events/domain-event';
+import { DomainEvent, domainEvent } from '../events/domain-event';
 
 /** SPEC.md §5 limits for user accounts. */
 export const ACCOUNT_LIMITS = {
@@ -67,16 +67,8 @@ export function socialSignInRefusal(account: AccountFacts | null): ErrorCode | n
   return null;
 }
 
-export type AccountCreated = DomainEvent<
-  'account.created',
-  { accountId: string; email: string; name: string; role: Role }
->;
+export type AccountCreated = DomainEvent<'account.created'>;
 
 export function accountCreated(account: { id: string; email: string; name: string; role: Role }): AccountCreated {
-  return {
-    type: 'account.created',
-    aggregateType: 'account',
-    aggregateId: account.id,
-    payload: { accountId: account.id, email: account.email, name: account.name, role: account.role },
-  };
+  return domainEvent('account.created', account.id, { accountId: account.id, email: account.email, name: account.name, role: account.role });
 }

@@ -1,10 +1,57 @@
+import type { Role } from '../access/role';
+import type { SheetReason } from '../maker-side/order-sheet';
+
 /**
- * A fact that happened, recorded by a command and written to the outbox in the same
- * transaction as the change. Types are past-tense and dotted: `account.created`.
+ * Every event a command writes to the outbox, by type: the aggregate it belongs to and what it
+ * carries. Types are past-tense and dotted. Only facts a worker acts on are events (each is routed
+ * to a queue: `EVENT_ROUTES` in libs/infra); what else happens to an order is in its status history
+ * (docs/decisions.md "Events").
  */
-export interface DomainEvent<TType extends string = string, TPayload extends object = object> {
-  readonly type: TType;
-  readonly aggregateType: string;
-  readonly aggregateId: string;
-  readonly payload: TPayload;
+export interface DomainEventCatalogue {
+  /** A staff account was registered: the welcome mail. */
+  'account.created': { aggregate: 'account'; payload: { accountId: string; email: string; name: string; role: Role } };
+  /** A shop's settings were saved: its reminder schedules follow them. */
+  'shop.saved': { aggregate: 'shop'; payload: { shopId: string } };
+  /** Lines were ordered from one maker: its order sheet. */
+  'order.sent_to_maker': { aggregate: 'order'; payload: { orderId: string; makerId: string; lineIds: string[] } };
+  /** Staff asked for a maker's sheet again (resend, or release of a held one). */
+  'order.sheet_requested': {
+    aggregate: 'order';
+    payload: { orderId: string; makerId: string; lineIds: string[]; reason: Exclude<SheetReason, 'ordered'>; requestedBy: string };
+  };
+  /** One maker's lines shipped, with the delivery info they went with: the buyer's shipment notice. */
+  'order.shipped': {
+    aggregate: 'order';
+    payload: { orderId: string; makerId: string; lineIds: string[]; shipDate: string | null; deliveryCompanyId: string | null; trackingCode: string | null };
+  };
+}
+
+export type DomainEventType = keyof DomainEventCatalogue;
+export type EventPayload<T extends DomainEventType> = DomainEventCatalogue[T]['payload'];
+export type EventAggregate<T extends DomainEventType> = DomainEventCatalogue[T]['aggregate'];
+
+/** One event of the catalogue: a union over the types, so that a type and its payload always match. */
+export type DomainEvent<T extends DomainEventType = DomainEventType> = {
+  [K in T]: { readonly type: K; readonly aggregateType: EventAggregate<K>; readonly aggregateId: string; readonly payload: EventPayload<K> };
+}[T];
+
+// The catalogue at run time; the annotation makes a type missing here, or one not in the catalogue, fail to compile.
+const AGGREGATE_OF: { readonly [T in DomainEventType]: EventAggregate<T> } = {
+  'account.created': 'account',
+  'shop.saved': 'shop',
+  'order.sent_to_maker': 'order',
+  'order.sheet_requested': 'order',
+  'order.shipped': 'order',
+};
+
+export const DOMAIN_EVENT_TYPES: readonly DomainEventType[] = Object.freeze(Object.keys(AGGREGATE_OF) as DomainEventType[]);
+
+export function isDomainEventType(type: string): type is DomainEventType {
+  return Object.prototype.hasOwnProperty.call(AGGREGATE_OF, type);
+}
+
+/** An event of the catalogue, its aggregate type filled in from its type. */
+export function domainEvent<T extends DomainEventType>(type: T, aggregateId: string, payload: EventPayload<T>): DomainEvent<T> {
+  // TypeScript cannot follow one T through the mapped union; the signature is what callers are held to.
+  return { type, aggregateType: AGGREGATE_OF[type], aggregateId, payload } as unknown as DomainEvent<T>;
 }

@@ -1,5 +1,5 @@
 import { DomainError, FieldValidationError } from '../errors';
-import type { DomainEvent } from '../events';
+import { DomainEvent, domainEvent } from '../events';
 import { CLOSED_STATUSES, HistoryCommandName, LINE_STATUS, LineStatus, LineTransition, OrderCommandName, summaryStatus, transitionsFrom } from './line-status';
 import { OrderFees, orderTotals, OrderTotals } from './order-totals';
 import { paymentCanFollowShipment, PaymentMethodRule, refundFeeFor } from './payment-rules';
@@ -63,7 +63,14 @@ export interface LineStatusChange {
   readonly to: LineStatus;
 }
 
-export type OrderEvent = DomainEvent<string, { orderId: string; lineIds: string[]; makerId?: string; [key: string]: unknown }>;
+/** What an order writes to the outbox: the facts a worker acts on (an order sheet, a shipment notice). */
+export type OrderEvent = DomainEvent<'order.sent_to_maker' | 'order.shipped'>;
+
+/** A maker's answer given by the last command: its confirmation links are used up, and a refusal is an order error. */
+export interface AnswerRecorded {
+  readonly makerId: string;
+  readonly refused: boolean;
+}
 
 /** A maker part has delivery info when it has all three: ship date, delivery company, tracking code. */
 export const hasDeliveryInfo = (part: DeliveryInfo) => Boolean(part.shipDate && part.deliveryCompanyId && part.trackingCode);
@@ -71,11 +78,13 @@ export const hasDeliveryInfo = (part: DeliveryInfo) => Boolean(part.shipDate && 
 /**
  * The Order aggregate (DESIGN.md §5). Each command checks its rules against the transition table,
  * changes the lines and the maker parts, and records what happened: the line status changes (one
- * history row each) and the events for the outbox. The version check is the repository's.
+ * history row each: the order's record of every command), the events for the outbox (only what a
+ * worker acts on) and the makers' answers. The version check is the repository's.
  */
 export class Order {
   private readonly changes: LineStatusChange[] = [];
   private readonly events: OrderEvent[] = [];
+  private readonly answers: AnswerRecorded[] = [];
   private command: HistoryCommandName | null = null;
   /** What the history rows of the last command note besides the statuses (a refusal's reason, a ship date's change). */
   private note: string | null = null;
@@ -118,9 +127,18 @@ export class Order {
     );
   }
 
-  /** What the last command did: its name, the line changes (one history row each, with the note), the events. */
-  recorded(): { command: HistoryCommandName | null; note: string | null; changes: readonly LineStatusChange[]; events: readonly OrderEvent[] } {
-    return { command: this.command, note: this.note, changes: [...this.changes], events: [...this.events] };
+  /**
+   * What the commands did: the last one's name, the line changes (one history row each, with the
+   * note), the events for the outbox and the makers' answers.
+   */
+  recorded(): {
+    command: HistoryCommandName | null;
+    note: string | null;
+    changes: readonly LineStatusChange[];
+    events: readonly OrderEvent[];
+    answers: readonly AnswerRecorded[];
+  } {
+    return { command: this.command, note: this.note, changes: [...this.changes], events: [...this.events], answers: [...this.answers] };
   }
 
   /** PUT /orders/paid: 1 → 2. Answers whether every live line is now paid (the console then offers to order). */
@@ -129,19 +147,18 @@ export class Order {
     if (!lines.some((l) => l.status === LINE_STATUS.unpaid)) throw new DomainError('NAL_ORD-169');
     if (lines.some((l) => l.status !== LINE_STATUS.unpaid)) throw new DomainError('NAL_ORD-166');
     this.apply('confirm_payment', lines, LINE_STATUS.paid);
-    this.record('order.payment_confirmed', lines);
     const live = this.state.lines.filter((l) => !CLOSED_STATUSES.includes(l.status));
     return { isShowPopup: live.every((l) => l.status === LINE_STATUS.paid) };
   }
 
-  /** 2 → 3 (1 → 3 when payment is not required or postpaid); one `order.sent_to_maker` per maker. */
+  /** 2 → 3 (1 → 3 when payment is not required or postpaid); one `order.sent_to_maker` per maker (its order sheet). */
   orderToMaker(lineIds: readonly string[], today: string): void {
     const lines = this.select(lineIds);
     const transition = this.transition('order_to_maker', lines);
     this.apply('order_to_maker', lines, transition.to!);
     for (const [makerId, makerLines] of this.byMaker(lines)) {
       this.part(makerId).makerOrderDate = today;
-      this.record('order.sent_to_maker', makerLines, { makerId });
+      this.events.push(domainEvent('order.sent_to_maker', this.state.id, { orderId: this.state.id, makerId, lineIds: idsOf(makerLines) }));
     }
   }
 
@@ -160,14 +177,14 @@ export class Order {
     const refused = answer.confirmStatus === MAKER_CONFIRM_STATUS.notAccepted;
     if (refused && !answer.refusalReason?.trim()) throw new DomainError('NAL_ORD-103');
     if (!refused) this.assertNotBeforeOrder({ maker_receive_date: answer.makerReceiveDate, estimated_ship_date: answer.estimatedShipDate });
-    for (const [makerId, makerLines] of this.byMaker(lines)) {
+    for (const makerId of this.byMaker(lines).keys()) {
       const part = this.part(makerId);
       part.confirmStatus = answer.confirmStatus;
       part.refusalReason = refused ? answer.refusalReason!.trim() : null;
       part.makerReceiveDate = refused ? null : answer.makerReceiveDate;
       if (refused) part.estimatedShipDate = null;
       else if (answer.estimatedShipDate !== undefined) part.estimatedShipDate = answer.estimatedShipDate;
-      this.record(refused ? 'order.maker_refused' : 'order.maker_received', makerLines, { makerId, confirmStatus: answer.confirmStatus });
+      this.answers.push({ makerId, refused });
     }
     if (refused) {
       this.apply('maker_refused', lines, this.sharedStatus(lines));
@@ -195,13 +212,12 @@ export class Order {
     if (status !== LINE_STATUS.orderReceived && status !== LINE_STATUS.reorderReceived) throw new DomainError('NAL_ORD-086');
     if (estimatedShipDate < today) throw new FieldValidationError([{ field: 'estimated_ship_date', errorCode: 'date_not_before_today' }]);
     const notes: string[] = [];
-    for (const [makerId, makerLines] of this.byMaker(lines)) {
+    for (const makerId of this.byMaker(lines).keys()) {
       const part = this.part(makerId);
       if (part.confirmStatus !== MAKER_CONFIRM_STATUS.accepted && part.confirmStatus !== MAKER_CONFIRM_STATUS.shipDateUndecided) throw new DomainError('NAL_ORD-086');
       notes.push(`${part.estimatedShipDate ?? '—'} → ${estimatedShipDate}`);
       part.estimatedShipDate = estimatedShipDate;
       part.confirmStatus = MAKER_CONFIRM_STATUS.accepted;
-      this.record('order.maker_ship_date_changed', makerLines, { makerId, estimatedShipDate });
     }
     this.apply('maker_ship_date_changed', lines, status);
     this.note = [...new Set(notes)].join(', ');
@@ -243,7 +259,6 @@ export class Order {
     // A step back returns each line to where it came from: 6 → 5 for a line that was shipped, not re-shipped.
     if (row.back && lines.some((l) => l.previousStatus != null && l.previousStatus !== to)) throw new DomainError('NAL_ORD-086');
     this.apply('change_status', lines, to);
-    this.record('order.status_changed', lines, { from, to });
   }
 
   /** 5, 6, 12 → 9; the fees entered (shipping, payment) replace the order's. */
@@ -252,7 +267,6 @@ export class Order {
     const transition = this.transition('return', lines);
     this.setFees(fees);
     this.apply('return', lines, transition.to!);
-    this.record('order.returned', lines);
   }
 
   /** 2, 3, 4, 9 → 7; a bank transfer refund costs its refund fee. */
@@ -262,7 +276,6 @@ export class Order {
     this.setFees(fees);
     this.state.fees = { ...this.state.fees, refundFee: refundFeeFor(this.state.paymentMethod.id) };
     this.apply('refund', lines, transition.to!);
-    this.record('order.refunded', lines, { refundFee: this.state.fees.refundFee });
   }
 
   /** 1, 2, 3, 4 → 8, with the shipping fee and fee that still apply. */
@@ -271,7 +284,6 @@ export class Order {
     const transition = this.transition('cancel', lines);
     this.setFees(fees);
     this.apply('cancel', lines, transition.to!);
-    this.record('order.cancelled', lines);
   }
 
   /** Sets the revenue (sales) month; lines must be shipped, delivered or re-shipped. */
@@ -281,7 +293,6 @@ export class Order {
     // The lines keep their status; the history still records who set the month, and when.
     this.apply('change_revenue', lines, this.sharedStatus(lines));
     this.state.revenueMonth = revenueMonth;
-    this.record('order.revenue_changed', lines, { revenueMonth });
   }
 
   private select(lineIds: readonly string[]): OrderLineState[] {
@@ -353,11 +364,9 @@ export class Order {
   private recordShipped(lines: OrderLineState[]): void {
     for (const [makerId, makerLines] of this.byMaker(lines)) {
       const { shipDate, deliveryCompanyId, trackingCode } = this.part(makerId);
-      this.record('order.shipped', makerLines, { makerId, shipDate, deliveryCompanyId, trackingCode });
+      this.events.push(domainEvent('order.shipped', this.state.id, { orderId: this.state.id, makerId, lineIds: idsOf(makerLines), shipDate, deliveryCompanyId, trackingCode }));
     }
   }
-
-  private record(type: string, lines: OrderLineState[], extra: Record<string, unknown> = {}): void {
-    this.events.push({ type, aggregateType: 'order', aggregateId: this.state.id, payload: { orderId: this.state.id, lineIds: lines.map((l) => l.id), ...extra } });
-  }
 }
+
+const idsOf = (lines: readonly OrderLineState[]) => lines.map((l) => l.id);

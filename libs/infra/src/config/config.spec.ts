@@ -97,6 +97,17 @@ describe('configuration', () => {
     expect(messageOf(() => loadConfig('api', { ...base, PUBLIC_API_URL: 'ftp://oms.example.jp' }))).toMatch(/^Configuration error: PUBLIC_API_URL must start with http/);
   });
 
+  it('keeps job effects longer than a failed job can be retried and than the outbox keeps its events', () => {
+    const c = loadConfig('workers', base);
+    expect([c.OUTBOX_RETENTION_DAYS, c.JOB_EFFECTS_RETENTION_DAYS, c.MAKER_REMINDERS_RETENTION_DAYS]).toEqual([30, 90, 90]);
+    expect(messageOf(() => loadConfig('workers', { ...base, JOB_EFFECTS_RETENTION_DAYS: '30' }))).toBe(
+      'Configuration error: JOB_EFFECTS_RETENTION_DAYS must be more than 30 (the days a failed job can still be retried)',
+    );
+    expect(messageOf(() => loadConfig('workers', { ...base, OUTBOX_RETENTION_DAYS: '120' }))).toMatch(/^Configuration error: JOB_EFFECTS_RETENTION_DAYS must be at least OUTBOX_RETENTION_DAYS/);
+    expect(loadConfig('workers', { ...base, OUTBOX_RETENTION_DAYS: '120', JOB_EFFECTS_RETENTION_DAYS: '120' }).OUTBOX_RETENTION_DAYS).toBe(120);
+    expect(messageOf(() => loadConfig('workers', { ...base, MAKER_REMINDERS_RETENTION_DAYS: '0' }))).toMatch(/^Configuration error: MAKER_REMINDERS_RETENTION_DAYS /);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(messageOf(() => loadConfig('workers', { ...base, SMTP_URL: '' }))).toBe('Configuration error: SMTP_URL is required but not set');
     expect(messageOf(() => loadConfig('workers', { ...base, FAX_GATEWAY_ADDRESS: 'fax@gateway.example' }))).toBe(

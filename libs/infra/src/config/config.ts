@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_CONFIRM_LINK_DAYS, isFaxGatewayPattern } from '@oms/domain';
+import { FAILED_JOB_KEEP_DAYS } from '../queues/queues';
 import { decodeEncryptionKey } from '../secrets/encryption-key';
 
 /**
@@ -72,6 +73,19 @@ const schema = z.object({
   // How long a worker holds a job before another may take it over (a worker that died is noticed after this).
   WORKER_LOCK_MS: z.coerce.number().int().min(1000).default(30000),
   OUTBOX_RELAY_INTERVAL_MS: z.coerce.number().int().min(50).default(500),
+  // The daily retention job (docs/decisions.md "Events"): published outbox events older than this go
+  // (an unpublished one never does).
+  OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  // job_effects make a job run again send nothing again: kept past the time a failed job stays in its
+  // queue (where it can be retried by hand) and past the outbox's (an event still there can be published again).
+  JOB_EFFECTS_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(FAILED_JOB_KEEP_DAYS + 1, `must be more than ${FAILED_JOB_KEEP_DAYS} (the days a failed job can still be retried)`)
+    .max(3650)
+    .default(90),
+  // maker_reminders guard "once per order, maker, kind and day" on the day itself; older rows are only a record.
+  MAKER_REMINDERS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   WORKER_HEARTBEAT_MS: z.coerce.number().int().min(1000).default(30000),
   // AES-256-GCM key sealing the secrets kept in the database (shops' EC passwords, API auth codes).
   DATA_ENCRYPTION_KEY: z
@@ -151,6 +165,9 @@ export function loadConfig(kind: ProcessKind, env: NodeJS.ProcessEnv = process.e
   const c = parsed.data;
   const missing = REQUIRED_BY[kind].find((name) => c[name] === undefined);
   if (missing) throw new ConfigError(`Configuration error: ${missing} is required but not set`);
+  if (c.JOB_EFFECTS_RETENTION_DAYS < c.OUTBOX_RETENTION_DAYS) {
+    throw new ConfigError('Configuration error: JOB_EFFECTS_RETENTION_DAYS must be at least OUTBOX_RETENTION_DAYS (an event still in the outbox can be published again)');
+  }
   if (kind === 'api' && !c.MICROSOFT_TENANT_ID && !(c.MICROSOFT_ISSUER && c.MICROSOFT_AUTH_URL && c.MICROSOFT_TOKEN_URL)) {
     throw new ConfigError('Configuration error: MICROSOFT_TENANT_ID is required but not set (or give MICROSOFT_ISSUER, MICROSOFT_AUTH_URL and MICROSOFT_TOKEN_URL)');
   }

@@ -143,7 +143,7 @@ export class OrderRepository {
     );
     if (rows.length !== 1) throw new DomainError('NAL_ORD-193');
 
-    const { command, note, changes, events } = order.recorded();
+    const { command, note, changes, events, answers } = order.recorded();
     if (changes.length > 0) {
       // OrderToMaker marks when each line was first ordered from its maker: the maker sees it from then on.
       await manager.query(
@@ -164,15 +164,13 @@ export class OrderRepository {
     await this.writeMakerParts(manager, s.id, s.makers);
     await appendToOutbox(manager, events);
     // Once a maker's answer is recorded (by the maker's link or by anyone in the console), its links are used up.
-    for (const answered of events.filter((e) => e.type === 'order.maker_received' || e.type === 'order.maker_refused')) {
-      if (answered.payload.makerId) await useUpConfirmLinks(manager, s.id, answered.payload.makerId);
-    }
+    for (const answered of answers) await useUpConfirmLinks(manager, s.id, answered.makerId);
     // A maker that does not accept is something staff must act on: an order error on the order and in the list.
-    for (const refused of events.filter((e) => e.type === 'order.maker_refused')) {
-      const part = s.makers.find((m) => m.makerId === refused.payload.makerId);
+    for (const refused of answers.filter((a) => a.refused)) {
+      const part = s.makers.find((m) => m.makerId === refused.makerId);
       await recordOrderError(manager, {
         orderId: s.id,
-        makerId: refused.payload.makerId ?? null,
+        makerId: refused.makerId,
         code: 'NAL_ORD-125',
         message: `メーカーが受注できないと回答しました: ${part?.refusalReason ?? ''}`,
       });

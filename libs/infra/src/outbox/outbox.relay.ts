@@ -1,6 +1,7 @@
+import { DOMAIN_EVENT_TYPES, DomainEvent, isDomainEventType } from '@oms/domain';
 import { DataSource } from 'typeorm';
 import type { Logger } from '../logging/logger';
-import { EVENT_ROUTES, eventJobData, QueueRegistry } from '../queues/queues';
+import { EVENT_ROUTES, eventJobData, QueueRegistry, unroutedEventTypes } from '../queues/queues';
 
 interface OutboxRow {
   id: string;
@@ -27,8 +28,8 @@ export class OutboxRelay {
     private readonly log: Logger,
     private readonly batchSize = 100,
   ) {
-    const unrouted = Object.entries(EVENT_ROUTES).filter(([, queues]) => queues.length === 0);
-    if (unrouted.length) throw new Error(`Outbox event types without a queue: ${unrouted.map(([t]) => t).join(', ')}`);
+    const unrouted = unroutedEventTypes();
+    if (unrouted.length) throw new Error(`Outbox event types without a queue: ${unrouted.join(', ')}`);
   }
 
   /** Publishes one batch; returns how many rows were published. */
@@ -39,18 +40,16 @@ export class OutboxRelay {
       const rows: OutboxRow[] = await manager.query(
         `SELECT id, type, aggregate_type, aggregate_id, payload, created_at FROM outbox_events
          WHERE published_at IS NULL AND type = ANY($2::text[]) ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [this.batchSize, Object.keys(EVENT_ROUTES)],
+        [this.batchSize, DOMAIN_EVENT_TYPES],
       );
       const published: string[] = [];
       for (const row of rows) {
-        const routes = EVENT_ROUTES[row.type];
+        if (!isDomainEventType(row.type)) continue; // the query took only these
+        // The writer takes only events of the catalogue, so a row's type names its payload.
+        const event = { type: row.type, aggregateType: row.aggregate_type, aggregateId: row.aggregate_id, payload: row.payload } as DomainEvent;
         try {
-          const data = eventJobData(
-            row.id,
-            { type: row.type, aggregateType: row.aggregate_type, aggregateId: row.aggregate_id, payload: row.payload },
-            row.created_at,
-          );
-          for (const queue of routes) await this.queues.get(queue).add(row.type, data, { jobId: row.id });
+          const data = eventJobData(row.id, event, row.created_at);
+          for (const queue of EVENT_ROUTES[row.type]) await this.queues.get(queue).add(row.type, data, { jobId: row.id });
           published.push(row.id);
         } catch (error) {
           // Redis refused: keep the row for the next round (the error is on the row and in the log) and stop.
@@ -97,14 +96,17 @@ export class OutboxRelay {
 }
 
 /**
- * How far behind the relay is, for health: the unpublished count and the age of the oldest, over
- * the event types something consumes (events no worker takes yet wait for theirs, and are no backlog).
+ * How far behind the relay is, for health: the unpublished events of the types this release routes
+ * (every type it writes) and the age of the oldest; and apart, `unrouted`: unpublished events of
+ * types it does not know (written by a newer release, they wait for a relay that routes them).
  */
-export async function outboxBacklog(dataSource: DataSource): Promise<{ unpublished: number; oldestAgeSeconds: number | null }> {
+export async function outboxBacklog(dataSource: DataSource): Promise<{ unpublished: number; oldestAgeSeconds: number | null; unrouted: number }> {
   const [row] = await dataSource.query(
-    `SELECT count(*)::int AS unpublished, extract(epoch FROM now() - min(created_at))::float AS age
-     FROM outbox_events WHERE published_at IS NULL AND type = ANY($1::text[])`,
-    [Object.keys(EVENT_ROUTES)],
+    `SELECT count(*) FILTER (WHERE type = ANY($1::text[]))::int AS unpublished,
+            extract(epoch FROM now() - min(created_at) FILTER (WHERE type = ANY($1::text[])))::float AS age,
+            count(*) FILTER (WHERE NOT type = ANY($1::text[]))::int AS unrouted
+       FROM outbox_events WHERE published_at IS NULL`,
+    [DOMAIN_EVENT_TYPES],
   );
-  return { unpublished: row.unpublished, oldestAgeSeconds: row.age === null ? null : Math.round(row.age) };
+  return { unpublished: row.unpublished, oldestAgeSeconds: row.age === null ? null : Math.round(row.age), unrouted: row.unrouted };
 }

@@ -1,22 +1,39 @@
-import type { DomainEvent } from '@oms/domain';
+import { DOMAIN_EVENT_TYPES, type DomainEvent, type DomainEventType, type EventAggregate, type EventPayload } from '@oms/domain';
 import { JobsOptions, Queue } from 'bullmq';
 import Redis, { RedisOptions } from 'ioredis';
 
 /**
  * The BullMQ queues. One processor file per queue in apps/workers, except `product-imports`, whose
- * consumer is the API (it checks rows with the API's own validation rules; docs/decisions.md).
+ * consumer is the API (it checks rows with the API's own validation rules; docs/decisions.md), and
+ * `maintenance` (scheduled housekeeping: the retention of spent rows).
  */
-export const QUEUE_NAMES = ['mail', 'order-sheets', 'reminders', 'customer-mails', 'product-imports'] as const;
+export const QUEUE_NAMES = ['mail', 'order-sheets', 'reminders', 'customer-mails', 'product-imports', 'maintenance'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
-/** Which queues each outbox event type is published to. The relay refuses to start on an unrouted type. */
-export const EVENT_ROUTES: Readonly<Record<string, readonly QueueName[]>> = {
+/** Every event type of the catalogue with the queues it goes to: at least one (what nothing consumes is not written). */
+export type EventRouteTable = { readonly [T in DomainEventType]: readonly [QueueName, ...QueueName[]] };
+
+/**
+ * Which queues each outbox event type is published to. Exhaustive over the domain's events: a type
+ * missing here, or one the domain does not know, fails to compile (and the relay checks again at start).
+ */
+export const EVENT_ROUTES = {
   'account.created': ['mail'],
+  'shop.saved': ['reminders'],
   'order.sent_to_maker': ['order-sheets'],
   'order.sheet_requested': ['order-sheets'],
   'order.shipped': ['customer-mails'],
-  'shop.saved': ['reminders'],
-};
+} as const satisfies EventRouteTable;
+
+/** The event types published to a queue (its worker must handle each). */
+export type EventTypesRoutedTo<Q extends QueueName> = {
+  [T in DomainEventType]: Q extends (typeof EVENT_ROUTES)[T][number] ? T : never;
+}[DomainEventType];
+
+/** Event types of the catalogue without a queue (none, unless the table was bypassed): the relay refuses to start on one. */
+export function unroutedEventTypes(routes: Partial<Record<string, readonly QueueName[]>> = EVENT_ROUTES): DomainEventType[] {
+  return DOMAIN_EVENT_TYPES.filter((type) => !(routes[type]?.length));
+}
 
 export const PRODUCT_IMPORTS_QUEUE = 'product-imports' satisfies QueueName;
 
@@ -27,16 +44,19 @@ export interface ProductImportJobData {
 export type ProductImportJobName = 'validate' | 'apply';
 
 /** What a job carries: the outbox event, whose id is also the job id (a row published twice is one job). */
-export interface EventJobData<TPayload extends object = object> {
-  eventId: string;
-  type: string;
-  aggregateType: string;
-  aggregateId: string;
-  payload: TPayload;
-  occurredAt: string;
-}
+export type EventJobData<T extends DomainEventType = DomainEventType> = {
+  [K in T]: {
+    eventId: string;
+    type: K;
+    aggregateType: EventAggregate<K>;
+    aggregateId: string;
+    payload: EventPayload<K>;
+    occurredAt: string;
+  };
+}[T];
 
-export function eventJobData(eventId: string, event: DomainEvent, occurredAt: Date): EventJobData {
+export function eventJobData<T extends DomainEventType>(eventId: string, event: DomainEvent<T>, occurredAt: Date): EventJobData<T> {
+  // The same correlation as domainEvent(): each member of the union maps to the member of the same type.
   return {
     eventId,
     type: event.type,
@@ -44,15 +64,18 @@ export function eventJobData(eventId: string, event: DomainEvent, occurredAt: Da
     aggregateId: event.aggregateId,
     payload: event.payload,
     occurredAt: occurredAt.toISOString(),
-  };
+  } as EventJobData<T>;
 }
+
+/** How long a failed job stays in its queue, where staff may retry it by hand (Bull Board): job_effects must outlive it. */
+export const FAILED_JOB_KEEP_DAYS = 30;
 
 /** Delivery is at least once: keep finished jobs long enough that a re-published event id is still recognised. */
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   attempts: 8,
   backoff: { type: 'exponential', delay: 5000 },
   removeOnComplete: { age: 14 * 24 * 3600 },
-  removeOnFail: { age: 30 * 24 * 3600 },
+  removeOnFail: { age: FAILED_JOB_KEEP_DAYS * 24 * 3600 },
 };
 
 /** The job options with the configured retries (JOB_ATTEMPTS, JOB_BACKOFF_MS). */

@@ -16,7 +16,7 @@ import {
   settlementFeeFor,
   taxIncluded,
 } from '@oms/domain';
-import { appendToOutbox, EditableOrder, OrderEditor, OrderFieldsWrite, OrderLineWrite, OrderRepository } from '@oms/infra';
+import { EditableOrder, OrderEditor, OrderFieldsWrite, OrderLineWrite, OrderRepository } from '@oms/infra';
 import { DataSource, EntityManager } from 'typeorm';
 import type { SignedInUser } from '../../auth/access.decorators';
 import { blankToNull, given } from '../../settings/settings.rules';
@@ -229,7 +229,6 @@ export class CreateOrderHandler implements ICommandHandler<CreateOrder> {
       }
       const orderId = await this.editor.insert(m, { ...draft.fields, orderNo, branchNo, origin: ORDER_ORIGIN, createdBy: actor.id }, draft.lines!);
       await this.orders.refreshDerived(m, orderId);
-      await appendToOutbox(m, [{ type: 'order.created', aggregateType: 'order', aggregateId: orderId, payload: { orderId, orderNo, branchNo } }]);
       return orderId;
     });
     return this.views.get(id, actor);
