@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// What may import what (DESIGN.md §3) is not checked here but by dependency-cruiser, as an allow-list:
+// .dependency-cruiser.cjs, run by `npm run lint` after ESLint.
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'test-output/**', 'coverage/**'] },
   js.configs.recommended,
@@ -12,21 +14,6 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/no-require-imports': 'off',
     },
-  },
-  {
-    // The domain stays pure: no framework, database, queue or HTTP imports (DESIGN.md §3).
-    files: ['libs/domain/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: ['@nestjs/*', 'typeorm', 'pg', 'bullmq', 'ioredis', 'express', '@oms/infra', '@oms/api', 'nodemailer', 'zod'] },
-      ],
-    },
-  },
-  {
-    // Infra may use the domain, never the apps.
-    files: ['libs/infra/src/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['@oms/api', '@oms/workers', '**/apps/**'] }] },
   },
   {
     files: ['apps/console/**/*.{ts,tsx}'],

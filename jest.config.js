@@ -1,6 +1,7 @@
 /**
- * One jest run, three projects (STYLE.md §Tests):
+ * One jest run, five projects (STYLE.md §Tests):
  * - domain: pure unit tests beside the code;
+ * - tooling: the repository's own checks (the dependency rule);
  * - integration: libs/infra and apps/workers against real PostgreSQL and Redis;
  * - api: the whole Nest app through supertest against real services;
  * - browser: the console in Debian's Chromium (playwright-core) against the API, the OIDC server and Vite.
@@ -35,6 +36,8 @@ const shared = {
 module.exports = {
   projects: [
     { ...shared, displayName: 'domain', testMatch: ['<rootDir>/libs/domain/src/**/*.spec.ts'] },
+    // The repository's own tooling (the dependency rule of `npm run lint`): no database, quick.
+    { ...shared, displayName: 'tooling', testMatch: ['<rootDir>/apps/devstack/test/**/*.spec.ts'] },
     {
       ...shared,
       displayName: 'integration',

@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { resolve } from './vite.config';
 
 export default defineConfig({
+  resolve,
   test: {
     environment: 'jsdom',
     globals: true,

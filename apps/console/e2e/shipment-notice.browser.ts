@@ -3,7 +3,7 @@ import { japanToday } from '@oms/domain';
 import { loadConfig } from '@oms/infra';
 import type { Page } from 'playwright-core';
 import { SmtpSink } from '../../../libs/infra/test/support/smtp-sink';
-import { createWorkers } from '../../workers/src/workers.factory';
+import { createWorkers } from '../../workers/test/support/workers-app';
 import { apiData, ConsoleStack } from './console-stack';
 
 jest.setTimeout(240_000);

@@ -1,6 +1,5 @@
 import type { FormRule } from 'antd';
-import { parseDate } from '../../../../libs/domain/src/settings/settings';
-import { DATE_MAX, DATE_MIN, isDateInRange, isPhoneNumber, isPostcode, unprintableCharacters } from '../../../../libs/domain/src/text';
+import { DATE_MAX, DATE_MIN, isDateInRange, isPhoneNumber, isPostcode, parseDate, unprintableCharacters } from '@oms/domain';
 import { errorMessage } from '../i18n';
 
 /**
@@ -8,9 +7,6 @@ import { errorMessage } from '../i18n';
  * `maxLength` (the browser would cut a pasted text) and InputNumber no `min`/`max`/`precision` (it
  * would clamp or round on blur), so what the user typed stays there, with the reason beside it.
  */
-
-/** The upper bound of money fields (SPEC.md §5). */
-export const MONEY_MAX = 99_999_999;
 
 /** At most `max` characters, counted in code points as the API counts them. */
 export function maxLength(max: number): FormRule {

@@ -1,5 +1,4 @@
-import { ERROR_CODES } from '../../../../libs/domain/src/errors/error-catalogue';
-import { FIELD_RULES } from '../../../../libs/domain/src/errors/field-rule';
+import { ERROR_CODES, FIELD_RULES } from '@oms/domain';
 import { ORDER_ACTIONS } from '../features/orders/order-actions';
 import i18n, { errorMessage, formatDate, resources, setLanguage } from './index';
 

@@ -2,11 +2,11 @@ import { Alert, Button, Form, Input, Radio, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ORDER_LIMITS } from '@oms/domain';
 import { ApiError } from '../../api/client';
 import { countOf, maxLength } from '../../common/field-rules';
 import { applyServerErrors, clearServerErrors } from '../../common/form-errors';
 import { errorMessage } from '../../i18n';
-import { ORDER_LIMITS } from '../orders/api/order';
 import { DATE_FORMAT } from '../orders/format';
 import { answerMakerConfirmation, isLinkProblem, MAKER_ANSWERS, type ConfirmStatus, type MakerAnswer, type MakerAnswerBody } from './api';
 import { failureMessage } from './failure-message';
@@ -116,10 +116,10 @@ export function MakerAnswerForm({ token, version, onAnswered, onLinkProblem, onS
           label={t('makerConfirm.form.refusalReason')}
           rules={[
             { required: true, whitespace: true, message: errorMessage('NAL_ORD-103') },
-            maxLength(ORDER_LIMITS.refusalReasonMax),
+            maxLength(ORDER_LIMITS.refusalReason),
           ]}
         >
-          <Input.TextArea rows={3} count={countOf(ORDER_LIMITS.refusalReasonMax)} data-testid="confirm-refusal-reason" />
+          <Input.TextArea rows={3} count={countOf(ORDER_LIMITS.refusalReason)} data-testid="confirm-refusal-reason" />
         </Form.Item>
       )}
       <Button type="primary" htmlType="submit" loading={sending} id="confirm-submit" data-testid="confirm-submit">

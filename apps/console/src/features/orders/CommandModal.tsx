@@ -2,6 +2,7 @@ import { Alert, DatePicker, Form, Input, InputNumber, Modal, Radio, Select, Typo
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ORDER_LIMITS } from '@oms/domain';
 import type { ApiFailure } from '../../api/client';
 import { toNamePath, type FieldError } from '../../api/field-errors';
 import { countOf, maxLength, wholeNumber } from '../../common/field-rules';
@@ -9,7 +10,6 @@ import { applyServerErrors, clearServerErrors } from '../../common/form-errors';
 import { errorMessage } from '../../i18n';
 import type { CommandFields } from './api/order-commands';
 import type { OrderMaker } from './api/order';
-import { ORDER_LIMITS } from './api/order';
 import { useDeliveryCompanies } from './api/use-orders';
 import { DATE_FORMAT, MONTH_FORMAT } from './format';
 import { refusalMessage, statusLabel } from './messages';
@@ -124,7 +124,7 @@ export function CommandModal({ action, lines, makerPart, onSubmit, onClose }: Pr
     <Form.Item
       name={name}
       label={t(`orders.fields.${name}`)}
-      rules={[...(required ? [{ required: true, message: errorMessage('required') }] : []), wholeNumber(0, ORDER_LIMITS.moneyMax)]}
+      rules={[...(required ? [{ required: true, message: errorMessage('required') }] : []), wholeNumber(0, ORDER_LIMITS.money)]}
     >
       <InputNumber id={`command-${name}`} style={{ width: 200 }} prefix="¥" />
     </Form.Item>
@@ -145,9 +145,9 @@ export function CommandModal({ action, lines, makerPart, onSubmit, onClose }: Pr
               <Form.Item
                 name="refusalReason"
                 label={t('orders.fields.refusalReason')}
-                rules={[{ required: true, whitespace: true, message: errorMessage('required') }, maxLength(ORDER_LIMITS.refusalReasonMax)]}
+                rules={[{ required: true, whitespace: true, message: errorMessage('required') }, maxLength(ORDER_LIMITS.refusalReason)]}
               >
-                <Input.TextArea id="command-refusalReason" rows={2} count={countOf(ORDER_LIMITS.refusalReasonMax)} />
+                <Input.TextArea id="command-refusalReason" rows={2} count={countOf(ORDER_LIMITS.refusalReason)} />
               </Form.Item>
             )}
             <Form.Item name="estimatedShipDate" label={t('orders.fields.estimatedShipDate')}>
@@ -171,8 +171,8 @@ export function CommandModal({ action, lines, makerPart, onSubmit, onClose }: Pr
                 options={companies.map((c) => ({ value: String(c.id), label: c.name }))}
               />
             </Form.Item>
-            <Form.Item name="trackingCode" label={t('orders.fields.trackingCode')} rules={[maxLength(ORDER_LIMITS.trackingCodeMax)]}>
-              <Input id="command-trackingCode" count={countOf(ORDER_LIMITS.trackingCodeMax)} style={{ width: 280 }} />
+            <Form.Item name="trackingCode" label={t('orders.fields.trackingCode')} rules={[maxLength(ORDER_LIMITS.trackingCode)]}>
+              <Input id="command-trackingCode" count={countOf(ORDER_LIMITS.trackingCode)} style={{ width: 280 }} />
             </Form.Item>
           </>
         );

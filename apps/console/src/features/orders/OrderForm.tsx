@@ -5,13 +5,12 @@ import { useNavigate } from 'react-router-dom';
 import type { ApiResult } from '../../api/client';
 import { useCurrentUser } from '../../auth/use-current-user';
 import { countOf, dateText, maxLength, phoneNumber, postcode, printable, wholeNumber } from '../../common/field-rules';
-import { preferredDateIssue } from '../../../../../libs/domain/src/order/order-edit';
-import { parseDate } from '../../../../../libs/domain/src/settings/settings';
+import { ORDER_LIMITS, parseDate, preferredDateIssue } from '@oms/domain';
 import { applyServerErrors, clearServerErrors } from '../../common/form-errors';
 import { toast } from '../../common/toast';
 import { useShopOptions } from '../../common/use-options';
 import i18n, { errorMessage } from '../../i18n';
-import { Order, OrderInput, ORDER_LIMITS } from './api/order';
+import { Order, OrderInput } from './api/order';
 import { toInput, type OrderFormValues } from './order-form-values';
 import { useCustomerOptions, useDeliveryMethods, usePaymentMethods } from './api/use-orders';
 import { DATE_FORMAT } from './format';
@@ -128,19 +127,19 @@ export function OrderForm({ title, initial, submit, successMessage, branchOfOrde
     </Form.Item>
   );
   const money = (name: keyof OrderFormValues) => (
-    <Form.Item name={name} label={t(`orders.fields.${name}`)} rules={[wholeNumber(0, ORDER_LIMITS.moneyMax)]}>
+    <Form.Item name={name} label={t(`orders.fields.${name}`)} rules={[wholeNumber(0, ORDER_LIMITS.money)]}>
       <InputNumber id={`order-${name}`} style={{ width: '100%' }} />
     </Form.Item>
   );
   const person = (prefix: 'buyer' | 'delivery') => (
     <>
-      {text(`${prefix}Name`, ORDER_LIMITS.nameMax, [required, printable()])}
-      <Form.Item name={`${prefix}Kana`} label={t(`orders.fields.${prefix}Kana`)} tooltip={t('orders.form.kanaHelp')} rules={[maxLength(ORDER_LIMITS.nameMax)]}>
+      {text(`${prefix}Name`, ORDER_LIMITS.name, [required, printable()])}
+      <Form.Item name={`${prefix}Kana`} label={t(`orders.fields.${prefix}Kana`)} tooltip={t('orders.form.kanaHelp')} rules={[maxLength(ORDER_LIMITS.kana)]}>
         <Input id={`order-${prefix}Kana`} />
       </Form.Item>
-      {text(`${prefix}Tel`, ORDER_LIMITS.telMax, [phoneNumber()], '03-1234-5678')}
-      {text(`${prefix}Zip`, ORDER_LIMITS.zipMax, [postcode()], '100-0001')}
-      {text(`${prefix}Address`, ORDER_LIMITS.addressMax, [printable()])}
+      {text(`${prefix}Tel`, ORDER_LIMITS.tel, [phoneNumber()], '03-1234-5678')}
+      {text(`${prefix}Zip`, ORDER_LIMITS.zip, [postcode()], '100-0001')}
+      {text(`${prefix}Address`, ORDER_LIMITS.address, [printable()])}
     </>
   );
 
@@ -186,7 +185,7 @@ export function OrderForm({ title, initial, submit, successMessage, branchOfOrde
               <DatePicker id="order-orderDate" format={DATE_FORMAT} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
-          <Col xs={24} md={8}>{text('ecOrderId', ORDER_LIMITS.ecOrderIdMax)}</Col>
+          <Col xs={24} md={8}>{text('ecOrderId', ORDER_LIMITS.ecOrderId)}</Col>
           <Col xs={24} md={8}>
             <Form.Item name="deliveryMethodId" label={t('orders.fields.deliveryMethod')}>
               <Select id="order-deliveryMethodId" allowClear options={deliveryMethods.map((d) => ({ value: String(d.id), label: d.name }))} />
@@ -212,7 +211,7 @@ export function OrderForm({ title, initial, submit, successMessage, branchOfOrde
           <Col xs={24} md={12}>
             <Card size="small" type="inner" title={t('orders.sections.buyer')} style={{ marginBottom: 16 }}>
               {person('buyer')}
-              <Form.Item name="buyerEmail" label={t('orders.fields.buyerEmail')} rules={[{ type: 'email', message: errorMessage('email_invalid') }, maxLength(ORDER_LIMITS.emailMax)]}>
+              <Form.Item name="buyerEmail" label={t('orders.fields.buyerEmail')} rules={[{ type: 'email', message: errorMessage('email_invalid') }, maxLength(ORDER_LIMITS.email)]}>
                 <Input id="order-buyerEmail" />
               </Form.Item>
             </Card>
@@ -233,9 +232,9 @@ export function OrderForm({ title, initial, submit, successMessage, branchOfOrde
               <Row gutter={12}>
                 <Col span={12}>
                   {/* A date (the server also checks it is not before the order date); a stored free text stays until retyped. */}
-                  {text('preferredDate', ORDER_LIMITS.preferredDateMax, [preferredDateRule], 'YYYY-MM-DD')}
+                  {text('preferredDate', ORDER_LIMITS.preferredDate, [preferredDateRule], 'YYYY-MM-DD')}
                 </Col>
-                <Col span={12}>{text('preferredPeriod', ORDER_LIMITS.preferredPeriodMax, [printable()])}</Col>
+                <Col span={12}>{text('preferredPeriod', ORDER_LIMITS.preferredPeriod, [printable()])}</Col>
               </Row>
             </Card>
           </Col>
@@ -247,20 +246,20 @@ export function OrderForm({ title, initial, submit, successMessage, branchOfOrde
           <Col xs={12} md={6}>{money('otherFee')}</Col>
         </Row>
         <Row gutter={16}>
-          <Col xs={24} md={12}>{text('memo', ORDER_LIMITS.memoMax, [], undefined, true)}</Col>
-          <Col xs={24} md={12}>{text('supplierMemo', ORDER_LIMITS.memoMax, [printable(true)], undefined, true)}</Col>
+          <Col xs={24} md={12}>{text('memo', ORDER_LIMITS.memo, [], undefined, true)}</Col>
+          <Col xs={24} md={12}>{text('supplierMemo', ORDER_LIMITS.memo, [printable(true)], undefined, true)}</Col>
           <Col xs={24} md={12}>
             <Form.Item
               name="ediNote"
               label={t('orders.fields.ediNote')}
-              extra={t('orders.form.ediNoteHelp', { max: ORDER_LIMITS.ediNoteWithAddressMax })}
+              extra={t('orders.form.ediNoteHelp', { max: ORDER_LIMITS.ediNoteWithAddress })}
               dependencies={['deliveryAddress']}
               rules={[
                 ({ getFieldValue }) => ({
                   // Counted in characters (code points), as the API counts; without a note the address has its own limit.
                   validator: (_, value: string | undefined) =>
-                    value && [...value].length + [...String(getFieldValue('deliveryAddress') ?? '')].length > ORDER_LIMITS.ediNoteWithAddressMax
-                      ? Promise.reject(new Error(t('orders.form.ediNoteTooLong', { max: ORDER_LIMITS.ediNoteWithAddressMax })))
+                    value && [...value].length + [...String(getFieldValue('deliveryAddress') ?? '')].length > ORDER_LIMITS.ediNoteWithAddress
+                      ? Promise.reject(new Error(t('orders.form.ediNoteTooLong', { max: ORDER_LIMITS.ediNoteWithAddress })))
                       : Promise.resolve(),
                 }),
               ]}

@@ -1,11 +1,11 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Form, Input, InputNumber, Row, Select, Typography, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ORDER_LIMITS } from '@oms/domain';
 import { maxLength, wholeNumber } from '../../common/field-rules';
 import { useMakerOptions } from '../../common/use-options';
 import { errorMessage } from '../../i18n';
 import type { Product } from '../products/api/product';
-import { ORDER_LIMITS } from './api/order';
 import { yen } from './format';
 import { ProductSelect } from './ProductSelect';
 
@@ -52,7 +52,7 @@ export function OrderLinesEditor({ form }: { form: FormInstance }) {
   };
 
   const money = (name: (string | number)[], label: string, id: string, rules: object[] = []) => (
-    <Form.Item name={name} label={label} rules={[...rules, wholeNumber(0, ORDER_LIMITS.moneyMax)]}>
+    <Form.Item name={name} label={label} rules={[...rules, wholeNumber(0, ORDER_LIMITS.money)]}>
       <InputNumber id={id} style={{ width: '100%' }} />
     </Form.Item>
   );
@@ -94,7 +94,7 @@ export function OrderLinesEditor({ form }: { form: FormInstance }) {
                     </Form.Item>
                   </Col>
                   <Col xs={24} md={12}>
-                    <Form.Item name={[field.name, 'productName']} label={t('orders.fields.productName')} rules={[required, maxLength(ORDER_LIMITS.productNameMax)]}>
+                    <Form.Item name={[field.name, 'productName']} label={t('orders.fields.productName')} rules={[required, maxLength(ORDER_LIMITS.productName)]}>
                       <Input id={`line-${index}-productName`} />
                     </Form.Item>
                   </Col>
@@ -108,25 +108,25 @@ export function OrderLinesEditor({ form }: { form: FormInstance }) {
                     </Form.Item>
                   </Col>
                   <Col xs={12} md={4}>
-                    <Form.Item name={[field.name, 'amount']} label={t('orders.fields.amount')} rules={[required, wholeNumber(1, ORDER_LIMITS.moneyMax)]}>
+                    <Form.Item name={[field.name, 'amount']} label={t('orders.fields.amount')} rules={[required, wholeNumber(ORDER_LIMITS.amountMin, ORDER_LIMITS.money)]}>
                       <InputNumber id={`line-${index}-amount`} style={{ width: '100%' }} />
                     </Form.Item>
                   </Col>
                   <Col xs={12} md={4}>{money([field.name, 'priceWithTax'], t('orders.fields.priceWithTax'), `line-${index}-priceWithTax`, [required])}</Col>
                   <Col xs={12} md={4}>
-                    <Form.Item name={[field.name, 'taxPercentage']} label={t('orders.fields.taxPercentage')} rules={[required, wholeNumber(0, 100)]}>
+                    <Form.Item name={[field.name, 'taxPercentage']} label={t('orders.fields.taxPercentage')} rules={[required, wholeNumber(0, ORDER_LIMITS.taxPercentageMax)]}>
                       <InputNumber id={`line-${index}-taxPercentage`} style={{ width: '100%' }} />
                     </Form.Item>
                   </Col>
                   <Col xs={12} md={4}>{money([field.name, 'wholesalePrice'], t('orders.fields.wholesalePrice'), `line-${index}-wholesalePrice`)}</Col>
                   <Col xs={12} md={6}>{money([field.name, 'makerShippingFee'], t('orders.fields.makerShippingFee'), `line-${index}-makerShippingFee`)}</Col>
                   <Col xs={12} md={9}>
-                    <Form.Item name={[field.name, 'option1']} label={t('orders.fields.option1')} rules={[maxLength(ORDER_LIMITS.optionMax)]}>
+                    <Form.Item name={[field.name, 'option1']} label={t('orders.fields.option1')} rules={[maxLength(ORDER_LIMITS.option)]}>
                       <Input id={`line-${index}-option1`} />
                     </Form.Item>
                   </Col>
                   <Col xs={12} md={9}>
-                    <Form.Item name={[field.name, 'option2']} label={t('orders.fields.option2')} rules={[maxLength(ORDER_LIMITS.optionMax)]}>
+                    <Form.Item name={[field.name, 'option2']} label={t('orders.fields.option2')} rules={[maxLength(ORDER_LIMITS.option)]}>
                       <Input id={`line-${index}-option2`} />
                     </Form.Item>
                   </Col>

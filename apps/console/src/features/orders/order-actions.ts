@@ -1,3 +1,4 @@
+import { ORDER_LIMITS } from '@oms/domain';
 import { LINE_STATUS, LINE_TRANSITIONS, type LineStatus, type OrderCommandName } from './api/line-status';
 import { AnyOrder, AnyOrderLine, isMakerOrder, orderNumber } from './api/order';
 
@@ -105,12 +106,9 @@ export interface SelectionProblem {
  * (unpaid where payment follows shipment); a status change is a correction made one product at a
  * time; a data patch needs the delivery info. The API checks all of it again.
  */
-/** The API takes at most this many orders in one batch (docs/orders-api.md). */
-export const MAX_BATCH_ORDERS = 200;
-
 export function selectionProblem(action: OrderAction, lines: readonly SelectedLine[]): SelectionProblem | null {
   if (!lines.length) return { key: 'orders.select.product' };
-  if (new Set(lines.map((l) => l.orderId)).size > MAX_BATCH_ORDERS) return { key: 'orders.select.tooManyOrders' };
+  if (new Set(lines.map((l) => l.orderId)).size > ORDER_LIMITS.ordersPerBatch) return { key: 'orders.select.tooManyOrders' };
   const statuses = [...new Set(lines.map((l) => l.status))];
   if (statuses.length > 1) return { key: 'orders.select.sameStatus' };
   const [status] = statuses;

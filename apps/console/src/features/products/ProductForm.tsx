@@ -1,8 +1,9 @@
 import { Alert, Button, Card, Col, Form, Input, InputNumber, Row, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { PRODUCT_LIMITS, SHOP_PRODUCT_ID_DIGITS } from '@oms/domain';
 import { useCurrentUser } from '../../auth/use-current-user';
-import { countOf, maxLength, MONEY_MAX, wholeNumber } from '../../common/field-rules';
+import { countOf, maxLength, wholeNumber } from '../../common/field-rules';
 import { EditFormProps, useServerForm } from '../../common/use-server-form';
 import { displayPriceWithTax, POSTING_SUPPORT_STATUSES, Product, ProductInput, PRODUCT_STATES, SHIPPING_TYPES } from './api/product';
 import { useMakerOptions, useShopOptions } from './api/use-products';
@@ -47,11 +48,11 @@ export function ProductForm({ title, initial, submit, successMessage }: Props) {
           </Form.Item>
         )}
         <Row gutter={16}>
-          <Col xs={24} md={12}>{text('productCode', t('products.productCode'), 50, 'product-code', true)}</Col>
-          <Col xs={24} md={12}>{text('ownProductCode', t('products.ownProductCode'), 50, 'product-own-code')}</Col>
-          <Col xs={24} md={12}>{text('ecProductCode', t('products.ecProductCode'), 70, 'product-ec-code')}</Col>
-          <Col xs={24} md={12}>{text('makerProductCode', t('products.makerProductCode'), 50, 'product-maker-code')}</Col>
-          <Col xs={24}>{text('productName', t('products.productName'), 100, 'product-name', true)}</Col>
+          <Col xs={24} md={12}>{text('productCode', t('products.productCode'), PRODUCT_LIMITS.productCodeMax, 'product-code', true)}</Col>
+          <Col xs={24} md={12}>{text('ownProductCode', t('products.ownProductCode'), PRODUCT_LIMITS.ownProductCodeMax, 'product-own-code')}</Col>
+          <Col xs={24} md={12}>{text('ecProductCode', t('products.ecProductCode'), PRODUCT_LIMITS.ecProductCodeMax, 'product-ec-code')}</Col>
+          <Col xs={24} md={12}>{text('makerProductCode', t('products.makerProductCode'), PRODUCT_LIMITS.makerProductCodeMax, 'product-maker-code')}</Col>
+          <Col xs={24}>{text('productName', t('products.productName'), PRODUCT_LIMITS.productNameMax, 'product-name', true)}</Col>
           <Col xs={24} md={12}>
             <Form.Item name="shopId" label={t('products.shop')} required>
               <Select id="product-shop" showSearch optionFilterProp="label" options={shops.map((s) => ({ value: s.id, label: `${s.name} (${s.code})` }))} />
@@ -61,8 +62,8 @@ export function ProductForm({ title, initial, submit, successMessage }: Props) {
             <Form.Item
               name="shopProductId"
               label={t('products.shopProductId')}
-              extra={shopType ? t('products.shopProductIdHelp', { length: shopType === 'platform_1' ? 12 : 9 }) : undefined}
-              rules={[maxLength(12)]}
+              extra={shopType ? t('products.shopProductIdHelp', { length: SHOP_PRODUCT_ID_DIGITS[shopType] }) : undefined}
+              rules={[maxLength(Math.max(...Object.values(SHOP_PRODUCT_ID_DIGITS)))]}
             >
               <Input id="product-shop-product-id" inputMode="numeric" />
             </Form.Item>
@@ -72,14 +73,14 @@ export function ProductForm({ title, initial, submit, successMessage }: Props) {
               <Select id="product-maker" showSearch optionFilterProp="label" options={makers.map((m) => ({ value: m.id, label: `${m.name} (${m.code})` }))} />
             </Form.Item>
           </Col>
-          <Col xs={24} md={12}>{text('categoryName', t('products.categoryName'), 100, 'product-category')}</Col>
+          <Col xs={24} md={12}>{text('categoryName', t('products.categoryName'), PRODUCT_LIMITS.categoryNameMax, 'product-category')}</Col>
           <Col xs={12} md={6}>
-            <Form.Item name="price" label={t('products.price')} required rules={[wholeNumber(0, MONEY_MAX)]}>
+            <Form.Item name="price" label={t('products.price')} required rules={[wholeNumber(PRODUCT_LIMITS.moneyMin, PRODUCT_LIMITS.moneyMax)]}>
               <InputNumber id="product-price" style={{ width: '100%' }} addonAfter="円" />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item name="taxPercentage" label={t('products.taxPercentage')} required rules={[wholeNumber(0, 100)]}>
+            <Form.Item name="taxPercentage" label={t('products.taxPercentage')} required rules={[wholeNumber(PRODUCT_LIMITS.taxPercentageMin, PRODUCT_LIMITS.taxPercentageMax)]}>
               <InputNumber id="product-tax-percentage" style={{ width: '100%' }} addonAfter="%" />
             </Form.Item>
           </Col>
@@ -89,19 +90,19 @@ export function ProductForm({ title, initial, submit, successMessage }: Props) {
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item name="wholesalePrice" label={t('products.wholesalePrice')} rules={[wholeNumber(0, MONEY_MAX)]}>
+            <Form.Item name="wholesalePrice" label={t('products.wholesalePrice')} rules={[wholeNumber(PRODUCT_LIMITS.moneyMin, PRODUCT_LIMITS.moneyMax)]}>
               <InputNumber id="product-wholesale-price" style={{ width: '100%' }} addonAfter="円" />
             </Form.Item>
           </Col>
-          <Col xs={24} md={12}>{text('option1', t('products.option1'), 50, 'product-option1')}</Col>
-          <Col xs={24} md={12}>{text('option2', t('products.option2'), 50, 'product-option2')}</Col>
+          <Col xs={24} md={12}>{text('option1', t('products.option1'), PRODUCT_LIMITS.optionMax, 'product-option1')}</Col>
+          <Col xs={24} md={12}>{text('option2', t('products.option2'), PRODUCT_LIMITS.optionMax, 'product-option2')}</Col>
           <Col xs={24} md={8}>
             <Form.Item name="shippingType" label={t('products.shippingType')} required>
               <Select id="product-shipping-type" options={SHIPPING_TYPES.map((s) => ({ value: s, label: t(`shippingTypes.${s}`) }))} />
             </Form.Item>
           </Col>
-          <Col xs={24} md={8}>{text('estimateShipDate', t('products.estimateShipDate'), 50, 'product-estimate-ship-date')}</Col>
-          <Col xs={24} md={8}>{text('deliveryCategory', t('products.deliveryCategory'), 3, 'product-delivery-category')}</Col>
+          <Col xs={24} md={8}>{text('estimateShipDate', t('products.estimateShipDate'), PRODUCT_LIMITS.estimateShipDateMax, 'product-estimate-ship-date')}</Col>
+          <Col xs={24} md={8}>{text('deliveryCategory', t('products.deliveryCategory'), PRODUCT_LIMITS.deliveryCategoryMax, 'product-delivery-category')}</Col>
           <Col xs={24} md={8}>
             <Form.Item name="state" label={t('products.state')}>
               <Select id="product-state" options={PRODUCT_STATES.map((s) => ({ value: s, label: t(`productStates.${s}`) }))} />

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, DatePicker, Form, Input, InputNumber, Space, Spin, type FormRule } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { OPTION_LIMITS } from '@oms/domain';
 import { countOf, maxLength, phoneNumber, postcode, printable, wholeNumber } from '../../common/field-rules';
 import { clearServerErrors } from '../../common/form-errors';
 import { formatDate } from '../../i18n';
@@ -25,16 +26,16 @@ function OptionForm({ option, canWrite }: { option: SettingsOption; canWrite: bo
         <Form.Item name="version" hidden>
           <Input />
         </Form.Item>
-        {text('companyName', 100, [printable()])}
-        {text('zip', 8, [postcode()])}
-        {text('address', 100, [printable()])}
-        {text('phone', 15, [phoneNumber()])}
+        {text('companyName', OPTION_LIMITS.companyNameMax, [printable()])}
+        {text('zip', OPTION_LIMITS.zipMax, [postcode()])}
+        {text('address', OPTION_LIMITS.addressMax, [printable()])}
+        {text('phone', OPTION_LIMITS.phoneMax, [phoneNumber()])}
         {text('invoiceRegistrationNumber', 14)}
-        <Form.Item name="defaultTaxPercent" label={t('settings.option.defaultTaxPercent')} rules={[wholeNumber(0, 100)]}>
+        <Form.Item name="defaultTaxPercent" label={t('settings.option.defaultTaxPercent')} rules={[wholeNumber(OPTION_LIMITS.taxPercentMin, OPTION_LIMITS.taxPercentMax)]}>
           <InputNumber id="option-defaultTaxPercent" />
         </Form.Item>
-        <Form.Item name="bankAccount" label={t('settings.option.bankAccount')} rules={[maxLength(200)]}>
-          <Input.TextArea id="option-bankAccount" rows={2} count={countOf(200)} />
+        <Form.Item name="bankAccount" label={t('settings.option.bankAccount')} rules={[maxLength(OPTION_LIMITS.bankAccountMax)]}>
+          <Input.TextArea id="option-bankAccount" rows={2} count={countOf(OPTION_LIMITS.bankAccountMax)} />
         </Form.Item>
         {canWrite && (
           <Button type="primary" htmlType="submit" loading={saving} id="option-save">

@@ -1,9 +1,8 @@
+import { SHOP_SECRETS, SHOP_TYPES, type ShopSecret } from '@oms/domain';
 import useSWR, { mutate } from 'swr';
 import { api, swrFetcher, type ApiResult } from '../../api/client';
 
-export const SHOP_TYPES = ['platform_1', 'platform_2'] as const;
-export const SHOP_SECRETS = ['ecPassword', 'productAuthCode', 'orderAuthCode', 'memberAuthCode'] as const;
-export type ShopSecret = (typeof SHOP_SECRETS)[number];
+export { SHOP_SECRETS, SHOP_TYPES, type ShopSecret };
 
 export interface Shop {
   id: number;

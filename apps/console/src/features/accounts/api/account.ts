@@ -20,5 +20,4 @@ export type AccountInput = Pick<Account, 'name' | 'email' | 'role' | 'companyNam
 /** Only a system administrator may manage system administrator accounts or give the role (NAL-USER-003). */
 export const SYSTEM_ADMIN = 'system_admin';
 
-export const ROLES = ['system_admin', 'approver', 'estimate_approver', 'operator', 'call_center', 'accountant', 'maker'] as const;
-export const STATUSES = ['valid', 'invalid'] as const;
+export { ACCOUNT_STATUSES as STATUSES, ROLES } from '@oms/domain';

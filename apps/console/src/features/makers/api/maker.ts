@@ -16,6 +16,5 @@ export interface Maker {
 
 export type MakerInput = Omit<Maker, 'id' | 'updatedAt' | 'version'> & { version?: number };
 
-export const ORDER_METHODS = ['fax', 'email'] as const;
-export const MAKER_STATUSES = ['enabled', 'disabled'] as const;
+export { MAKER_STATUSES, ORDER_METHODS } from '@oms/domain';
 export const MAKERS_PATH = '/makers';

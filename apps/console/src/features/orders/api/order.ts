@@ -250,24 +250,3 @@ export const ORDERS_PATH = '/orders';
 
 /** `20261122-0000012-1`: the number staff read out, with its branch. */
 export const orderNumber = (o: Pick<Order, 'orderNo' | 'branchNo'>) => `${o.orderNo}-${o.branchNo}`;
-
-/** Limits of docs/orders-api.md that the form also checks while typing. */
-export const ORDER_LIMITS = {
-  nameMax: 40,
-  addressMax: 100,
-  telMax: 15,
-  zipMax: 8,
-  emailMax: 100,
-  ecOrderIdMax: 50,
-  preferredDateMax: 20,
-  preferredPeriodMax: 50,
-  memoMax: 1000,
-  /** EDI note and delivery address together (SPEC.md §5). */
-  ediNoteWithAddressMax: 40,
-  moneyMax: 99_999_999,
-  linesMax: 100,
-  productNameMax: 100,
-  optionMax: 50,
-  refusalReasonMax: 100,
-  trackingCodeMax: 20,
-} as const;

@@ -1,8 +1,7 @@
+import { POSTING_SUPPORT_STATUSES, PRODUCT_STATES, SHIPPING_TYPES } from '@oms/domain';
 import type { FieldError } from '../../../api/field-errors';
 
-export const PRODUCT_STATES = ['available', 'unavailable', 'available_long_term'] as const;
-export const SHIPPING_TYPES = ['direct_delivery', 'order_delivery'] as const;
-export const POSTING_SUPPORT_STATUSES = ['supported', 'not_compatible'] as const;
+export { POSTING_SUPPORT_STATUSES, PRODUCT_STATES, SHIPPING_TYPES };
 export const PRODUCTS_PATH = '/products';
 
 export type ProductState = (typeof PRODUCT_STATES)[number];
