@@ -1,4 +1,5 @@
 import type { FormRule } from 'antd';
+import { MONEY_LIMITS } from '../../../../libs/domain/src/money/money-limits';
 import { parseDate } from '../../../../libs/domain/src/settings/settings';
 import { DATE_MAX, DATE_MIN, isDateInRange, isPhoneNumber, isPostcode, unprintableCharacters } from '../../../../libs/domain/src/text';
 import { errorMessage } from '../i18n';
@@ -9,8 +10,8 @@ import { errorMessage } from '../i18n';
  * would clamp or round on blur), so what the user typed stays there, with the reason beside it.
  */
 
-/** The upper bound of money fields (SPEC.md §5). */
-export const MONEY_MAX = 99_999_999;
+/** The bounds of money (SPEC.md §5), the domain's own table: fees, prices, an order's total. */
+export { MONEY_LIMITS };
 
 /** At most `max` characters, counted in code points as the API counts them. */
 export function maxLength(max: number): FormRule {
@@ -29,6 +30,9 @@ export function wholeNumber(min: number, max: number): FormRule {
     },
   };
 }
+
+/** Money in integer yen from 0 to `max` (a MONEY_LIMITS bound), as the API's Money rule answers it. */
+export const moneyWithin = (max: number): FormRule => wholeNumber(MONEY_LIMITS.min, max);
 
 /** The character count beside a text field, red past `max` (antd's `count` without a formatter does not cut the text). */
 export const countOf = (max: number) => ({ show: true, max, strategy: (value: string) => [...value].length });

@@ -1,7 +1,7 @@
 import { DomainError, FieldValidationError } from '../errors';
 import type { DomainEvent } from '../events';
 import { CLOSED_STATUSES, HistoryCommandName, LINE_STATUS, LineStatus, LineTransition, OrderCommandName, summaryStatus, transitionsFrom } from './line-status';
-import { OrderFees, orderTotals, OrderTotals } from './order-totals';
+import { checkOrderTotal, OrderFees, orderTotals, OrderTotals } from './order-totals';
 import { paymentCanFollowShipment, PaymentMethodRule, refundFeeFor } from './payment-rules';
 
 /** A fixed marker stored on every order this system makes (SPEC.md §9: "a fixed origin marker"). */
@@ -252,6 +252,7 @@ export class Order {
     const transition = this.transition('return', lines);
     this.setFees(fees);
     this.apply('return', lines, transition.to!);
+    checkOrderTotal(this.totals);
     this.record('order.returned', lines);
   }
 
@@ -262,6 +263,7 @@ export class Order {
     this.setFees(fees);
     this.state.fees = { ...this.state.fees, refundFee: refundFeeFor(this.state.paymentMethod.id) };
     this.apply('refund', lines, transition.to!);
+    checkOrderTotal(this.totals);
     this.record('order.refunded', lines, { refundFee: this.state.fees.refundFee });
   }
 
@@ -271,6 +273,7 @@ export class Order {
     const transition = this.transition('cancel', lines);
     this.setFees(fees);
     this.apply('cancel', lines, transition.to!);
+    checkOrderTotal(this.totals);
     this.record('order.cancelled', lines);
   }
 
@@ -321,6 +324,7 @@ export class Order {
     }
   }
 
+  /** The fees entered replace the order's; the command then checks the total they make (NAL_ORD-106), nothing saved when refused. */
   private setFees(fees: { shippingFee?: number; fee?: number }): void {
     this.state.fees = {
       ...this.state.fees,

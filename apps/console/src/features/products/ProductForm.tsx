@@ -2,7 +2,7 @@ import { Alert, Button, Card, Col, Form, Input, InputNumber, Row, Select, Space,
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useCurrentUser } from '../../auth/use-current-user';
-import { countOf, maxLength, MONEY_MAX, wholeNumber } from '../../common/field-rules';
+import { countOf, maxLength, MONEY_LIMITS, moneyWithin, wholeNumber } from '../../common/field-rules';
 import { EditFormProps, useServerForm } from '../../common/use-server-form';
 import { displayPriceWithTax, POSTING_SUPPORT_STATUSES, Product, ProductInput, PRODUCT_STATES, SHIPPING_TYPES } from './api/product';
 import { useMakerOptions, useShopOptions } from './api/use-products';
@@ -74,7 +74,7 @@ export function ProductForm({ title, initial, submit, successMessage }: Props) {
           </Col>
           <Col xs={24} md={12}>{text('categoryName', t('products.categoryName'), 100, 'product-category')}</Col>
           <Col xs={12} md={6}>
-            <Form.Item name="price" label={t('products.price')} required rules={[wholeNumber(0, MONEY_MAX)]}>
+            <Form.Item name="price" label={t('products.price')} required rules={[moneyWithin(MONEY_LIMITS.priceMax)]}>
               <InputNumber id="product-price" style={{ width: '100%' }} addonAfter="円" />
             </Form.Item>
           </Col>
@@ -89,7 +89,7 @@ export function ProductForm({ title, initial, submit, successMessage }: Props) {
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item name="wholesalePrice" label={t('products.wholesalePrice')} rules={[wholeNumber(0, MONEY_MAX)]}>
+            <Form.Item name="wholesalePrice" label={t('products.wholesalePrice')} rules={[moneyWithin(MONEY_LIMITS.priceMax)]}>
               <InputNumber id="product-wholesale-price" style={{ width: '100%' }} addonAfter="円" />
             </Form.Item>
           </Col>

@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Col, Divider, Form, Input, InputNumber, Popconfirm, Row, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { maxLength, MONEY_MAX, phoneNumber, printable, wholeNumber } from '../../common/field-rules';
+import { maxLength, MONEY_LIMITS, phoneNumber, printable, wholeNumber } from '../../common/field-rules';
 import { toast } from '../../common/toast';
 import { PATHS, remove, save, Shop, SHOP_SECRETS, SHOP_TYPES, ShopSecret, useList } from './api';
 import { EditDialog } from './EditDialog';
@@ -101,7 +101,7 @@ function ShopDialog({ shop, onClose }: { shop?: Shop; onClose: () => void }) {
             <Select id="shop-owner" allowClear showSearch optionFilterProp="label" options={users.map((u) => ({ value: u.id, label: `${u.name} (${u.email})` }))} />
           </Form.Item>
         </Col>
-        <Col span={12}>{n('npLimitAmount', 'settings.shop.npLimitAmount', 0, MONEY_MAX)}</Col>
+        <Col span={12}>{n('npLimitAmount', 'settings.shop.npLimitAmount', 0, MONEY_LIMITS.totalMax)}</Col>
         <Col span={12}>{n('ediStopAmount', 'settings.shop.ediStopAmount', 1, 30)}</Col>
         <Col span={12} />
         <Col span={12}>{n('orderReminderDays', 'settings.shop.orderReminderDays', 1, 7)}</Col>

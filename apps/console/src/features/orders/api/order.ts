@@ -264,7 +264,9 @@ export const ORDER_LIMITS = {
   memoMax: 1000,
   /** EDI note and delivery address together (SPEC.md §5). */
   ediNoteWithAddressMax: 40,
-  moneyMax: 99_999_999,
+  /** A line's amount (a quantity; money has MONEY_LIMITS). */
+  amountMax: 99_999_999,
+  amountMin: 1,
   linesMax: 100,
   productNameMax: 100,
   optionMax: 50,
