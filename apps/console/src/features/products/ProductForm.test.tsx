@@ -6,7 +6,8 @@ import { setLanguage } from '../../i18n';
 import { renderRoutes, useMockServer } from '../../test-utils';
 import { ProductCreatePage } from './ProductPages';
 
-vi.setConfig({ testTimeout: 60_000 });
+// Typing into antd forms is slow on a loaded machine (2 shared cores).
+vi.setConfig({ testTimeout: 120_000 });
 
 const server = useMockServer();
 
