@@ -206,9 +206,48 @@ describe('order line commands (DESIGN.md §5)', () => {
       const over = await put(`/${order.id}/cancel`, { version: 1, line_ids: [order.lineIds[0]], shipping_fee: 100000000, fee: -1 }).expect(422);
       expect(over.body.error.errors.map((e: { error_code: string }) => e.error_code).sort()).toEqual(['max', 'min']);
       expectErrorEnvelope((await put(`/${order.id}/cancel`, { version: 1, line_ids: [order.lineIds[1]], shipping_fee: 0, fee: 0 }).expect(400)).body, 'NAL_ORD-086');
-      await put(`/${order.id}/cancel`, { version: 1, line_ids: [order.lineIds[0]], shipping_fee: 99999999, fee: 500 }).expect(200);
+      await put(`/${order.id}/cancel`, { version: 1, line_ids: [order.lineIds[0]], shipping_fee: 9_999_999, fee: 500 }).expect(200);
       expect(await statuses(order.id)).toEqual([8, 5]);
-      expect(await orderRow(order.id)).toMatchObject({ shipping_fee: 99999999, fee: 500, status: 5 });
+      expect(await orderRow(order.id)).toMatchObject({ shipping_fee: 9_999_999, fee: 500, status: 5 });
+    });
+
+    /** [command, the lines' status it starts from]: each takes shipping_fee and fee. */
+    const FEE_COMMANDS: [string, number][] = [
+      ['return_process', 5],
+      ['refund_process', 2],
+      ['cancel', 2],
+    ];
+
+    it.each(FEE_COMMANDS)('%s: each fee up to 9,999,999 yen, 10,000,000 refused with its bound and nothing written', async (command, status) => {
+      for (const field of ['shipping_fee', 'fee']) {
+        const order = await givenOrder(ctx.api, { lines: [{ makerId: makerA, status }] });
+        const fees = { shipping_fee: 0, fee: 0 };
+        const over = await put(`/${order.id}/${command}`, { version: 1, line_ids: order.lineIds, ...fees, [field]: 10_000_000 }).expect(422);
+        expect(over.body.error.errors).toEqual([{ field, error_code: 'max', params: { max: 9_999_999 } }]);
+        expect(await statuses(order.id)).toEqual([status]);
+        expect(await orderRow(order.id)).toMatchObject({ version: 1, shipping_fee: 0, fee: 0 });
+        await put(`/${order.id}/${command}`, { version: 1, line_ids: order.lineIds, ...fees, [field]: 9_999_999 }).expect(200);
+        expect((await orderRow(order.id))[field]).toBe(9_999_999);
+      }
+    });
+
+    it('refuses fees that would take the order total past 99,999,999 yen (NAL_ORD-106), writing nothing', async () => {
+      // 90,000,000 yen stays live after the 1,100 yen line is cancelled: 9,999,999 yen of fees is the most it takes.
+      const order = await givenOrder(ctx.api, { lines: [{ makerId: makerA, status: 2, priceWithTax: 90_000_000 }, { makerId: makerA, status: 2 }] });
+      const before = await orderRow(order.id);
+      const refused = await put(`/${order.id}/cancel`, { version: 1, line_ids: [order.lineIds[1]], shipping_fee: 9_999_999, fee: 1 }).expect(400);
+      expectErrorEnvelope(refused.body, 'NAL_ORD-106');
+      expect(await orderRow(order.id)).toEqual(before);
+      expect(await statuses(order.id)).toEqual([2, 2]);
+      expect(await history(order.id)).toEqual([]);
+      expect(await outbox(order.id)).toEqual([]);
+      // The same in a batch: that order refused with the code, untouched.
+      const inBatch = await put('/batch/cancel', { orders: [{ order_id: order.id, version: 1, line_ids: [order.lineIds[1]] }], shipping_fee: 9_999_999, fee: 1 }).expect(200);
+      expect(inBatch.body.data).toEqual([{ order_id: order.id, ok: false, error_code: 'NAL_ORD-106' }]);
+      expect(await orderRow(order.id)).toEqual(before);
+      // At the bound it goes through.
+      await put(`/${order.id}/cancel`, { version: 1, line_ids: [order.lineIds[1]], shipping_fee: 9_999_999, fee: 0 }).expect(200);
+      expect(await orderRow(order.id)).toMatchObject({ total: 99_999_999, shipping_fee: 9_999_999, version: 2 });
     });
 
     it('sets the revenue month on shipped lines only', async () => {

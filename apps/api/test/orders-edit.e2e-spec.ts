@@ -328,9 +328,10 @@ describe('orders API: create and edit', () => {
     /** [field, min, max] of the integers of the order. */
     const NUMBERS: [string, number, number][] = [
       ['payment_method_id', 0, 5],
-      ['settlement_fee', 0, 99_999_999],
-      ['other_fee', 0, 99_999_999],
-      ['shipping_fee', 0, 99_999_999],
+      // Fees: 9,999,999 yen (SPEC.md §5's "some 9999999").
+      ['settlement_fee', 0, 9_999_999],
+      ['other_fee', 0, 9_999_999],
+      ['shipping_fee', 0, 9_999_999],
       ['send_mail_flag', 0, 1],
       ['sent_to_origin_flag', 0, 1],
     ];
@@ -359,7 +360,7 @@ describe('orders API: create and edit', () => {
       ['price_with_tax', 0, 99_999_999],
       ['tax_percentage', 0, 100],
       ['wholesale_price', 0, 99_999_999],
-      ['maker_shipping_fee', 0, 99_999_999],
+      ['maker_shipping_fee', 0, 9_999_999],
     ];
 
     it.each(LINE_NUMBERS)('lines.N.%s: %i to %i', async (field, min, max) => {
@@ -392,9 +393,17 @@ describe('orders API: create and edit', () => {
       expect(errorsOf(await client.post(body({ lines: [] })).expect(422))).toEqual([{ field: 'lines', error_code: 'min', params: { min: 1 } }]);
     });
 
-    it('refuses an order whose products total passes 99,999,999 yen', async () => {
-      const res = await client.post(body({ lines: [line({ amount: 2, price_with_tax: 50_000_000 })] })).expect(422);
-      expect(errorsOf(res)).toEqual([{ field: 'lines', error_code: 'max', params: { max: 99_999_999 } }]);
+    it('refuses an order whose total passes 99,999,999 yen (NAL_ORD-106): lines × amounts with the fees, nothing written', async () => {
+      const marked = (over: Record<string, unknown>) => body({ ec_order_id: 'EC-TOTAL-MAX', ...over });
+      expectErrorEnvelope((await client.post(marked({ lines: [line({ amount: 2, price_with_tax: 50_000_000 })] })).expect(400)).body, 'NAL_ORD-106');
+      expectErrorEnvelope((await client.post(marked({ lines: [line({ price_with_tax: 50_000_000 }), line({ price_with_tax: 50_000_000 })] })).expect(400)).body, 'NAL_ORD-106');
+      // Each fee counts: 90,000,001 yen of products with 9,999,999 yen of one fee passes by one yen.
+      for (const fee of ['settlement_fee', 'shipping_fee', 'other_fee']) {
+        expectErrorEnvelope((await client.post(marked({ [fee]: 9_999_999, lines: [line({ price_with_tax: 90_000_001 })] })).expect(400)).body, 'NAL_ORD-106');
+      }
+      expect(await ctx.api.dataSource.query(`SELECT id FROM orders WHERE ec_order_id = 'EC-TOTAL-MAX'`)).toEqual([]);
+      const atBound = await client.create(marked({ shipping_fee: 9_999_999, lines: [line({ price_with_tax: 30_000_000, amount: 3 })] }));
+      expect(atBound).toMatchObject({ products_total: 90_000_000, total: 99_999_999 });
     });
 
     it('refuses references that do not exist', async () => {
@@ -589,6 +598,24 @@ describe('orders API: create and edit', () => {
       ]);
       expect(errorsOf(await client.put(order.id, { memo: 'x' }).expect(422))).toEqual([{ field: 'version', error_code: 'required' }]);
       await client.put('987654', { version: 1 }).expect(404);
+    });
+
+    it('refuses an edit whose total would pass 99,999,999 yen (NAL_ORD-106), by its fees or its lines, changing nothing', async () => {
+      const order = await client.create(body({ shipping_fee: 9_999_999, lines: [line({ price_with_tax: 90_000_000 })] }));
+      expect(order.total).toBe(99_999_999);
+      const stored = async () => (await ctx.api.dataSource.query(`SELECT * FROM orders WHERE id = $1`, [order.id]))[0];
+      const storedLines = () => ctx.api.dataSource.query(`SELECT * FROM order_lines WHERE order_id = $1 ORDER BY id`, [order.id]);
+      const [rowBefore, linesBefore] = [await stored(), await storedLines()];
+      // A fee: the stored lines and the other fees count with it.
+      expectErrorEnvelope((await client.put(order.id, { version: 1, other_fee: 1, memo: '変えない' }).expect(400)).body, 'NAL_ORD-106');
+      // The lines: the stored fees count with them.
+      expectErrorEnvelope((await client.put(order.id, { version: 1, lines: [{ id: Number(order.lines[0].id), ...line({ price_with_tax: 90_000_001 }) }] }).expect(400)).body, 'NAL_ORD-106');
+      expectErrorEnvelope((await client.put(order.id, { version: 1, lines: [line({ price_with_tax: 90_000_000 }), line({ price_with_tax: 1 })] }).expect(400)).body, 'NAL_ORD-106');
+      expect(await stored()).toEqual(rowBefore);
+      expect(await storedLines()).toEqual(linesBefore);
+      // Lowering one fee makes room for another.
+      const edited = (await client.put(order.id, { version: 1, shipping_fee: 0, other_fee: 9_999_999 }).expect(200)).body.data;
+      expect(edited).toMatchObject({ total: 99_999_999, other_fee: 9_999_999, version: 2 });
     });
 
     it('checks the EDI note against the stored delivery address, and the payment rules on the edited order', async () => {

@@ -51,13 +51,13 @@ describe('orders API: hardening', () => {
       expect((await ctx.api.dataSource.query(`SELECT status FROM order_lines WHERE order_id = $1`, [paid.id]))[0].status).toBe(2);
     });
 
-    it('bounds the return and refund fees like every money field', async () => {
+    it('bounds the return and refund fees like every fee', async () => {
       const order = await givenOrder(ctx.api, { lines: [{ makerId: makerA, status: 5 }] });
-      expect(fieldsOf(await put(`/${order.id}/return_process`, { version: 1, line_ids: order.lineIds, shipping_fee: 100_000_000, fee: -1 }).expect(422))).toEqual([
+      expect(fieldsOf(await put(`/${order.id}/return_process`, { version: 1, line_ids: order.lineIds, shipping_fee: 10_000_000, fee: -1 }).expect(422))).toEqual([
         'fee:min',
         'shipping_fee:max',
       ]);
-      await put(`/${order.id}/return_process`, { version: 1, line_ids: order.lineIds, shipping_fee: 99_999_999, fee: 0 }).expect(200);
+      await put(`/${order.id}/return_process`, { version: 1, line_ids: order.lineIds, shipping_fee: 9_999_999, fee: 0 }).expect(200);
     });
   });
 

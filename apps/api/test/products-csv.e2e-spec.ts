@@ -152,6 +152,25 @@ describe('product CSV import and export', () => {
     ]);
   });
 
+  it('bounds prices as POST /products does: 99,999,999 yen passes, 100,000,000 is refused with its bound', async () => {
+    await importFile(Buffer.from(csvText([row({ 商品コード: 'MONEY-MAX', 税抜価格: '99999999', 卸価格: '99999999' })])));
+    expect((await products('MONEY-MAX'))[0]).toMatchObject({ price: 99_999_999, wholesale_price: 99_999_999 });
+    const view = await preview(
+      Buffer.from(
+        csvText([
+          row({ 商品コード: 'MONEY-OVER-1', 税抜価格: '100000000' }),
+          row({ 商品コード: 'MONEY-OVER-2', 卸価格: '100000000' }),
+        ]),
+      ),
+    );
+    expect(view.status).toBe('invalid');
+    expect(view.preview.errors).toEqual([
+      { field: 'rows.2.税抜価格', error_code: 'max', params: { max: 99_999_999 } },
+      { field: 'rows.3.卸価格', error_code: 'max', params: { max: 99_999_999 } },
+    ]);
+    expect(await products('MONEY-OVER')).toEqual([]);
+  });
+
   it('reads UTF-8 with and without a BOM', async () => {
     expect((await importFile(Buffer.from(`\ufeff${csvText([row({ 商品コード: 'BOM-1', 商品名: 'ＢＯＭ付き' })])}`))).encoding).toBe('utf-8');
     await importFile(Buffer.from(csvText([row({ 商品コード: 'BOM-2', 商品名: 'BOMなし' })])));

@@ -1,4 +1,5 @@
 export * from './errors';
+export * from './money';
 export * from './access';
 export * from './events';
 export * from './account';

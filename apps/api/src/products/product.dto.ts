@@ -1,11 +1,11 @@
-import { POSTING_SUPPORT_STATUSES, PostingSupportStatus, PRODUCT_LIMITS, PRODUCT_STATES, ProductState, SHIPPING_TYPES, ShippingType } from '@oms/domain';
+import { MONEY_LIMITS, POSTING_SUPPORT_STATUSES, PostingSupportStatus, PRODUCT_LIMITS, PRODUCT_STATES, ProductState, SHIPPING_TYPES, ShippingType } from '@oms/domain';
 import { PRODUCT_SORT_COLUMNS, ProductSort } from '@oms/infra';
 import { Transform } from 'class-transformer';
 import { IsISO8601 } from 'class-validator';
 import { PageQuery } from '../common/http/page.query';
-import { Bool, Id, IdFilter, Int, ManyOf, NotNull, OneOf, Optional, Printable, Required, Text, Version } from '../common/validation/rules';
+import { Bool, Id, IdFilter, Int, ManyOf, Money, NotNull, OneOf, Optional, Printable, Required, Text, Version } from '../common/validation/rules';
 
-const Money = () => Int(PRODUCT_LIMITS.moneyMin, PRODUCT_LIMITS.moneyMax);
+const Price = () => Money(MONEY_LIMITS.priceMax);
 
 /**
  * POST /products and PUT /products/{id} (SPEC.md §3, §5). `tax` and `price_with_tax` are not fields:
@@ -58,7 +58,7 @@ export class ProductBody {
 
   /** Price without tax. */
   @Required()
-  @Money()
+  @Price()
   price!: number;
 
   @Required()
@@ -66,7 +66,7 @@ export class ProductBody {
   taxPercentage!: number;
 
   @Optional()
-  @Money()
+  @Price()
   wholesalePrice?: number | null;
 
   @Optional()

@@ -1,7 +1,7 @@
-import { SHOP_LIMITS, SHOP_TYPES, ShopType } from '@oms/domain';
+import { MONEY_LIMITS, SHOP_LIMITS, SHOP_TYPES, ShopType } from '@oms/domain';
 import { ValidateIf } from 'class-validator';
 import { PageQuery } from '../common/http/page.query';
-import { Email, Id, Int, ManyOf, OneOf, Optional, PhoneNumber, Printable, Required, Text, Version } from '../common/validation/rules';
+import { Email, Id, Int, ManyOf, Money, OneOf, Optional, PhoneNumber, Printable, Required, Text, Version } from '../common/validation/rules';
 import { HttpUrl, SecretText } from './settings.rules';
 
 const L = SHOP_LIMITS;
@@ -55,7 +55,7 @@ export class ShopBody {
   ownerUserId?: number | null;
 
   @Optional()
-  @Int(0, L.npLimitAmountMax)
+  @Money(MONEY_LIMITS.totalMax)
   npLimitAmount?: number | null;
 
   @Optional()

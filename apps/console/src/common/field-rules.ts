@@ -1,5 +1,5 @@
 import type { FormRule } from 'antd';
-import { DATE_MAX, DATE_MIN, isDateInRange, isPhoneNumber, isPostcode, parseDate, unprintableCharacters } from '@oms/domain';
+import { DATE_MAX, DATE_MIN, isDateInRange, isPhoneNumber, isPostcode, MONEY_LIMITS, parseDate, unprintableCharacters } from '@oms/domain';
 import { errorMessage } from '../i18n';
 
 /**
@@ -7,6 +7,9 @@ import { errorMessage } from '../i18n';
  * `maxLength` (the browser would cut a pasted text) and InputNumber no `min`/`max`/`precision` (it
  * would clamp or round on blur), so what the user typed stays there, with the reason beside it.
  */
+
+/** The bounds of money (SPEC.md §5), the domain's own table: fees, prices, an order's total. */
+export { MONEY_LIMITS };
 
 /** At most `max` characters, counted in code points as the API counts them. */
 export function maxLength(max: number): FormRule {
@@ -25,6 +28,9 @@ export function wholeNumber(min: number, max: number): FormRule {
     },
   };
 }
+
+/** Money in integer yen from 0 to `max` (a MONEY_LIMITS bound), as the API's Money rule answers it. */
+export const moneyWithin = (max: number): FormRule => wholeNumber(MONEY_LIMITS.min, max);
 
 /** The character count beside a text field, red past `max` (antd's `count` without a formatter does not cut the text). */
 export const countOf = (max: number) => ({ show: true, max, strategy: (value: string) => [...value].length });

@@ -2,7 +2,7 @@ import { DomainError, FieldIssue } from '../errors';
 import { parseDate } from '../settings/settings';
 import { EDITABLE_STATUSES, LINE_STATUS } from './line-status';
 
-/** The limits of an order's fields (SPEC.md §5; docs/orders-api.md "Create and edit"). */
+/** The limits of an order's fields (SPEC.md §5; docs/orders-api.md "Create and edit"); money's are MONEY_LIMITS. */
 export const ORDER_LIMITS = {
   ecOrderId: 50,
   name: 40,
@@ -16,11 +16,12 @@ export const ORDER_LIMITS = {
   memo: 1000,
   /** edi_note and delivery_address together. */
   ediNoteWithAddress: 40,
-  money: 99_999_999,
   linesMin: 1,
   linesMax: 100,
   productName: 100,
   amountMin: 1,
+  /** A quantity, not money: the order's columns hold up to this many. */
+  amountMax: 99_999_999,
   taxPercentageMax: 100,
   option: 50,
   trackingCode: 20,

@@ -1,4 +1,6 @@
-import { OrderFees, orderTotals, PricedLine, taxIncluded } from './order-totals';
+import { DomainError } from '../errors';
+import { MONEY_LIMITS } from '../money/money-limits';
+import { checkOrderTotal, OrderFees, orderTotalExceeds, orderTotals, PricedLine, taxIncluded } from './order-totals';
 
 const NO_FEES: OrderFees = { settlementFee: 0, shippingFee: 0, otherFee: 0, fee: 0, refundFee: 0 };
 const line = (priceWithTax: number, taxPercentage: number, amount = 1, counts?: boolean): PricedLine => ({ priceWithTax, taxPercentage, amount, ...(counts === undefined ? {} : { counts }) });
@@ -82,5 +84,47 @@ describe('order totals', () => {
     expect(orderTotals([line(300, 10)], { ...NO_FEES, refundFee: 330 }).total).toBe(0);
     expect(orderTotals([line(330, 10)], { ...NO_FEES, refundFee: 330 }).total).toBe(0);
     expect(orderTotals([line(331, 10)], { ...NO_FEES, refundFee: 330 }).total).toBe(1);
+  });
+});
+
+describe('the order total bound (NAL_ORD-106)', () => {
+  const MAX = MONEY_LIMITS.totalMax;
+  const codeOf = (run: () => void) => {
+    try {
+      run();
+      return null;
+    } catch (error) {
+      return error instanceof DomainError ? { code: error.code, params: error.params } : error;
+    }
+  };
+
+  it('takes a total of exactly 99,999,999 yen and refuses one yen more', () => {
+    expect(MAX).toBe(99_999_999);
+    expect(orderTotalExceeds(orderTotals([line(MAX, 10)], NO_FEES))).toBe(false);
+    expect(orderTotalExceeds(orderTotals([line(MAX + 1, 10)], NO_FEES))).toBe(true);
+    expect(codeOf(() => checkOrderTotal(orderTotals([line(MAX, 10)], NO_FEES)))).toBeNull();
+    expect(codeOf(() => checkOrderTotal(orderTotals([line(MAX + 1, 10)], NO_FEES)))).toEqual({ code: 'NAL_ORD-106', params: { max: MAX } });
+  });
+
+  it('counts prices × amounts over every line', () => {
+    // 3 × 33,333,333 = 99,999,999; with one line of 1 yen more it passes.
+    expect(orderTotalExceeds(orderTotals([line(33_333_333, 10, 3)], NO_FEES))).toBe(false);
+    expect(orderTotalExceeds(orderTotals([line(33_333_333, 10, 3), line(1, 8)], NO_FEES))).toBe(true);
+    expect(orderTotalExceeds(orderTotals([line(50_000_000, 10, 2)], NO_FEES))).toBe(true);
+  });
+
+  it.each<keyof OrderFees>(['settlementFee', 'shippingFee', 'otherFee', 'fee'])('counts the %s with the lines', (name) => {
+    const lines = [line(MAX - MONEY_LIMITS.feeMax, 10)];
+    expect(orderTotalExceeds(orderTotals(lines, { ...NO_FEES, [name]: MONEY_LIMITS.feeMax }))).toBe(false);
+    expect(orderTotalExceeds(orderTotals(lines, { ...NO_FEES, [name]: MONEY_LIMITS.feeMax + 1 }))).toBe(true);
+  });
+
+  it('takes the refund fee off the total, but the products alone may not pass the bound either', () => {
+    expect(orderTotalExceeds(orderTotals([line(MAX, 10)], { ...NO_FEES, shippingFee: 330, refundFee: 330 }))).toBe(false);
+    expect(orderTotalExceeds(orderTotals([line(MAX + 1, 10)], { ...NO_FEES, refundFee: 330 }))).toBe(true);
+  });
+
+  it('leaves out the lines that no longer count (cancelled, refunded)', () => {
+    expect(orderTotalExceeds(orderTotals([line(MAX, 10), line(MAX, 10, 1, false)], NO_FEES))).toBe(false);
   });
 });

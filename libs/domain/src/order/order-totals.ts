@@ -1,3 +1,6 @@
+import { DomainError } from '../errors/domain-error';
+import { MONEY_LIMITS } from '../money/money-limits';
+
 /**
  * Money of an order, in integer yen (DESIGN.md §4): lines keep their own price with tax for
  * display; the tax of the order is computed once per tax rate over the sum of that rate's lines
@@ -50,4 +53,17 @@ export function orderTotals(lines: readonly PricedLine[], fees: OrderFees): Orde
   const taxTotal = taxByRate.reduce((sum, r) => sum + r.tax, 0);
   const total = Math.max(0, productsTotal + fees.settlementFee + fees.shippingFee + fees.otherFee + fees.fee - fees.refundFee);
   return { productsTotal, taxTotal, total, taxByRate };
+}
+
+/**
+ * Whether an order's totals pass MONEY_LIMITS.totalMax: its products total alone, or with its fees.
+ * The orders' columns hold both, and no order of this business comes near a hundred million yen.
+ */
+export function orderTotalExceeds(totals: Pick<OrderTotals, 'productsTotal' | 'total'>): boolean {
+  return totals.productsTotal > MONEY_LIMITS.totalMax || totals.total > MONEY_LIMITS.totalMax;
+}
+
+/** Refuses totals that pass MONEY_LIMITS.totalMax (NAL_ORD-106): create, edit, and the commands that set fees. */
+export function checkOrderTotal(totals: Pick<OrderTotals, 'productsTotal' | 'total'>): void {
+  if (orderTotalExceeds(totals)) throw new DomainError('NAL_ORD-106', { max: MONEY_LIMITS.totalMax });
 }

@@ -498,6 +498,32 @@ describe('Order: what commands record', () => {
     expect(order.status).toBe(S.unpaid);
   });
 
+  describe('the fees return, refund and cancel set: the total they make stays within 99,999,999 yen (NAL_ORD-106)', () => {
+    /** Two lines of `first` and 1,100 yen. */
+    const twoLines = (status: LineStatus, first: number, fees: Partial<OrderFees> = {}, paymentMethod = CREDIT_CARD) =>
+      orderOf({ paymentMethod, lines: [line('L1', '10', status, first), line('L2', '10', status)], fees: { ...NO_FEES, ...fees } });
+
+    it('cancel: the fees given count with the lines still live', () => {
+      // 90,000,000 left live: 9,999,999 yen of fees reach the bound, one yen more passes it.
+      expect(refusal(() => twoLines(S.paid, 90_000_000).cancel(['L2'], { shippingFee: 9_999_999, fee: 0 }))).toBeNull();
+      expect(refusal(() => twoLines(S.paid, 90_000_000).cancel(['L2'], { shippingFee: 9_999_999, fee: 1 }))).toBe('NAL_ORD-106');
+      // Cancelling the large line leaves room for the fees.
+      expect(refusal(() => twoLines(S.paid, 90_000_000).cancel(['L1'], { shippingFee: 9_999_999, fee: 9_999_999 }))).toBeNull();
+    });
+
+    it('return: with the fees the order keeps (a returned line still counts)', () => {
+      // 89,998,900 + 1,100 + 9,999,999 = 99,999,999.
+      expect(refusal(() => twoLines(S.delivered, 89_998_900, { otherFee: 9_999_999 }).returnLines(['L2'], { shippingFee: 0 }))).toBeNull();
+      expect(refusal(() => twoLines(S.delivered, 89_998_900, { otherFee: 9_999_999 }).returnLines(['L2'], { shippingFee: 1 }))).toBe('NAL_ORD-106');
+    });
+
+    it('refund: after its refund fee', () => {
+      // L1 stays: 99,999,999 + the fee − the bank transfer's 330 yen refund fee.
+      expect(refusal(() => twoLines(S.paid, 99_999_999, {}, BANK_TRANSFER).refund(['L2'], { fee: 330 }))).toBeNull();
+      expect(refusal(() => twoLines(S.paid, 99_999_999, {}, BANK_TRANSFER).refund(['L2'], { fee: 331 }))).toBe('NAL_ORD-106');
+    });
+  });
+
   it('sets the revenue month without moving the lines, recording each for the history', () => {
     const order = orderOf({ lines: [line('L1', '10', S.delivered)] });
     order.changeRevenue(['L1'], '2025-05');

@@ -1,7 +1,7 @@
 import { DomainError, FieldValidationError } from '../errors';
 import { DomainEvent, domainEvent } from '../events';
 import { CLOSED_STATUSES, HistoryCommandName, LINE_STATUS, LineStatus, LineTransition, OrderCommandName, summaryStatus, transitionsFrom } from './line-status';
-import { OrderFees, orderTotals, OrderTotals } from './order-totals';
+import { checkOrderTotal, OrderFees, orderTotals, OrderTotals } from './order-totals';
 import { paymentCanFollowShipment, PaymentMethodRule, refundFeeFor } from './payment-rules';
 
 /** A fixed marker stored on every order this system makes (SPEC.md §9: "a fixed origin marker"). */
@@ -267,6 +267,7 @@ export class Order {
     const transition = this.transition('return', lines);
     this.setFees(fees);
     this.apply('return', lines, transition.to!);
+    checkOrderTotal(this.totals);
   }
 
   /** 2, 3, 4, 9 → 7; a bank transfer refund costs its refund fee. */
@@ -276,6 +277,7 @@ export class Order {
     this.setFees(fees);
     this.state.fees = { ...this.state.fees, refundFee: refundFeeFor(this.state.paymentMethod.id) };
     this.apply('refund', lines, transition.to!);
+    checkOrderTotal(this.totals);
   }
 
   /** 1, 2, 3, 4 → 8, with the shipping fee and fee that still apply. */
@@ -284,6 +286,7 @@ export class Order {
     const transition = this.transition('cancel', lines);
     this.setFees(fees);
     this.apply('cancel', lines, transition.to!);
+    checkOrderTotal(this.totals);
   }
 
   /** Sets the revenue (sales) month; lines must be shipped, delivered or re-shipped. */
@@ -332,6 +335,7 @@ export class Order {
     }
   }
 
+  /** The fees entered replace the order's; the command then checks the total they make (NAL_ORD-106), nothing saved when refused. */
   private setFees(fees: { shippingFee?: number; fee?: number }): void {
     this.state.fees = {
       ...this.state.fees,

@@ -1,6 +1,6 @@
 import { FieldIssue } from '../errors/field-rule';
 
-/** SPEC.md §3 and §5: what a product is made of, and its limits. */
+/** SPEC.md §3 and §5: what a product is made of, and its limits (its prices': MONEY_LIMITS.priceMax). */
 export const PRODUCT_LIMITS = {
   productCodeMax: 50,
   ownProductCodeMax: 50,
@@ -11,8 +11,6 @@ export const PRODUCT_LIMITS = {
   optionMax: 50,
   estimateShipDateMax: 50,
   deliveryCategoryMax: 3,
-  moneyMin: 0,
-  moneyMax: 99_999_999,
   taxPercentageMin: 0,
   taxPercentageMax: 100,
 } as const;

@@ -8,7 +8,6 @@ export const SHOP_LIMITS = {
   /** Not in the SPEC: long enough for any platform password or API key. */
   secretMax: 255,
   adminUrlMax: 255,
-  npLimitAmountMax: 99_999_999,
   /** EDI stop amount, in units of 10,000 yen (SPEC.md §9: 10,000 to 300,000 yen). */
   ediStopAmountMin: 1,
   ediStopAmountMax: 30,

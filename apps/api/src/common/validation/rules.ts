@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { DATE_MAX, DATE_MIN, isDateInRange, isKatakana, isPhoneNumber, isPostcode, normalizePhoneNumber, normalizePostcode, parseDate, unprintableCharacters } from '@oms/domain';
+import { DATE_MAX, DATE_MIN, isDateInRange, MONEY_LIMITS, isKatakana, isPhoneNumber, isPostcode, normalizePhoneNumber, normalizePostcode, parseDate, unprintableCharacters } from '@oms/domain';
 import { ClassTransformOptions, Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -156,6 +156,12 @@ export function Int(min?: number, max?: number) {
   if (max !== undefined) decorators.push(Max(max, rule('max', { max })));
   return applyDecorators(...decorators);
 }
+
+/**
+ * Money in integer yen, from 0 to `max`: a fee (MONEY_LIMITS.feeMax), a price (priceMax) or an amount
+ * compared with an order's total (totalMax). Past it answers `max` with the bound.
+ */
+export const Money = (max: number) => Int(MONEY_LIMITS.min, max);
 
 /** A record id: a positive integer, given as a number or a string of digits (see idFrom). */
 export const Id = () => applyDecorators(AsId(), Int(1, Number.MAX_SAFE_INTEGER));

@@ -1,10 +1,11 @@
-import { LINE_STATUSES, MAKER_CONFIRM_STATUS, ORDER_LIMITS } from '@oms/domain';
+import { LINE_STATUSES, MAKER_CONFIRM_STATUS, MONEY_LIMITS, ORDER_LIMITS } from '@oms/domain';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsDefined } from 'class-validator';
-import { Id, Ids, Int, Nested, NotNull, OneOf, Optional, Printable, Required, Text, Version } from '../../common/validation/rules';
+import { Id, Ids, Int, Money, Nested, NotNull, OneOf, Optional, Printable, Required, Text, Version } from '../../common/validation/rules';
 import { DateText, MonthText } from '../../settings/settings.rules';
 
 
-const Money = () => Int(0, ORDER_LIMITS.money);
+/** The fees return, refund and cancel set (the total they make is the aggregate's: NAL_ORD-106). */
+const Fee = () => Money(MONEY_LIMITS.feeMax);
 
 export class MakerReceiveFields {
   @Required()
@@ -50,21 +51,21 @@ export class ChangeStatusFields {
 /** Return and refund: the shipping and payment fees that apply, when they do. */
 export class OptionalFeesFields {
   @NotNull()
-  @Money()
+  @Fee()
   shippingFee?: number;
 
   @NotNull()
-  @Money()
+  @Fee()
   fee?: number;
 }
 
 export class CancelFields {
   @IsDefined({ context: { errorCode: 'required' } })
-  @Money()
+  @Fee()
   shippingFee!: number;
 
   @IsDefined({ context: { errorCode: 'required' } })
-  @Money()
+  @Fee()
   fee!: number;
 }
 

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsISO8601, ValidateBy, ValidateIf, ValidationArguments } from 'class-validator';
-import { DateText, Email, Id, Int, Katakana, Nested, NotNull, OneOf, Optional, PhoneNumber, Postcode, Printable, Required, Text, Version } from '../../common/validation/rules';
-import { ediNoteFits, ORDER_LIMITS, parseDate } from '@oms/domain';
+import { DateText, Email, Id, Int, Katakana, Money, Nested, NotNull, OneOf, Optional, PhoneNumber, Postcode, Printable, Required, Text, Version } from '../../common/validation/rules';
+import { ediNoteFits, MONEY_LIMITS, ORDER_LIMITS, parseDate } from '@oms/domain';
 
 /** An ISO 8601 time of a real instant: Date reads it and its calendar date exists (2026-02-30 does not). */
 function isRealTime(value: string): boolean {
@@ -14,7 +14,9 @@ function isRealTime(value: string): boolean {
 const rule = (errorCode: string, params?: Record<string, string | number>) => ({ context: { errorCode, params } });
 
 
-const Money = () => Int(0, ORDER_LIMITS.money);
+/** Fees and prices (MONEY_LIMITS); the total they make is the handler's (NAL_ORD-106). */
+const Fee = () => Money(MONEY_LIMITS.feeMax);
+const Price = () => Money(MONEY_LIMITS.priceMax);
 const Flag = () => applyDecorators(OneOf([0, 1]), Int());
 
 
@@ -67,11 +69,11 @@ export class OrderLineBody {
   makerId?: number;
 
   @Required()
-  @Int(ORDER_LIMITS.amountMin, ORDER_LIMITS.money)
+  @Int(ORDER_LIMITS.amountMin, ORDER_LIMITS.amountMax)
   amount!: number;
 
   @RequiredWithoutProduct('priceWithTax')
-  @Money()
+  @Price()
   priceWithTax?: number;
 
   @NotNull()
@@ -79,11 +81,11 @@ export class OrderLineBody {
   taxPercentage?: number;
 
   @Optional()
-  @Money()
+  @Price()
   wholesalePrice?: number | null;
 
   @NotNull()
-  @Money()
+  @Fee()
   makerShippingFee?: number;
 
   @Optional()
@@ -213,15 +215,15 @@ function orderFields(must: () => PropertyDecorator) {
     ediNote?: string | null;
 
     @NotNull()
-    @Money()
+    @Fee()
     settlementFee?: number;
 
     @NotNull()
-    @Money()
+    @Fee()
     otherFee?: number;
 
     @NotNull()
-    @Money()
+    @Fee()
     shippingFee?: number;
 
     @NotNull()

@@ -1,10 +1,10 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import {
   checkOrderEdit,
+  checkOrderTotal,
   checkPayment,
   preferredDateIssue,
   ediNoteFits,
-  ORDER_LIMITS,
   DomainError,
   FieldIssue,
   FieldValidationError,
@@ -109,8 +109,8 @@ interface Draft {
 /**
  * The rules of create and edit that need the database (docs/orders-api.md "Create and edit"):
  * the records named exist, product lines take their product's defaults, the EDI note fits beside the
- * delivery address, products changed since the form loaded are confirmed (NAL-PRO-002), and the
- * payment method allows the order (NAL_ORD-120/121/122).
+ * delivery address, products changed since the form loaded are confirmed (NAL-PRO-002), the total
+ * stays within MONEY_LIMITS.totalMax (NAL_ORD-106), and the payment method allows the order (NAL_ORD-120/121/122).
  */
 async function prepare(
   m: EntityManager,
@@ -153,7 +153,8 @@ async function prepare(
 
   const priced = lines ?? (await editor.linesOf(m, before!.id));
   const totals = orderTotals(priced, { ...draft.fields, fee: before?.fee ?? 0, refundFee: before?.refundFee ?? 0 });
-  if (totals.productsTotal > ORDER_LIMITS.money) throw new FieldValidationError([{ field: 'lines', errorCode: 'max', params: { max: ORDER_LIMITS.money } }]);
+  // Lines × amounts with the fees: past MONEY_LIMITS.totalMax is refused (NAL_ORD-106) before anything is written.
+  checkOrderTotal(totals);
   checkPayment({
     methodId: fields.paymentMethodId,
     orderTotal: totals.total,

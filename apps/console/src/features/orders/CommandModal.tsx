@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ORDER_LIMITS } from '@oms/domain';
 import type { ApiFailure } from '../../api/client';
 import { toNamePath, type FieldError } from '../../api/field-errors';
-import { countOf, maxLength, wholeNumber } from '../../common/field-rules';
+import { countOf, maxLength, MONEY_LIMITS, moneyWithin } from '../../common/field-rules';
 import { applyServerErrors, clearServerErrors } from '../../common/form-errors';
 import { errorMessage } from '../../i18n';
 import type { CommandFields } from './api/order-commands';
@@ -124,7 +124,7 @@ export function CommandModal({ action, lines, makerPart, onSubmit, onClose }: Pr
     <Form.Item
       name={name}
       label={t(`orders.fields.${name}`)}
-      rules={[...(required ? [{ required: true, message: errorMessage('required') }] : []), wholeNumber(0, ORDER_LIMITS.money)]}
+      rules={[...(required ? [{ required: true, message: errorMessage('required') }] : []), moneyWithin(MONEY_LIMITS.feeMax)]}
     >
       <InputNumber id={`command-${name}`} style={{ width: 200 }} prefix="¥" />
     </Form.Item>

@@ -169,6 +169,52 @@ describe('order form', () => {
     expect(sent[0]).toMatchObject({ buyer_name: '山田 太郎', lines: [{ amount: 3, tax_percentage: 8 }] });
   });
 
+  it('holds fees to 9,999,999 yen and prices to 99,999,999, and refuses a total past 99,999,999 (NAL_ORD-106), sending nothing until it fits', async () => {
+    const sent: { lines: { price_with_tax: number }[]; shipping_fee: number }[] = [];
+    server.use(
+      http.post('/api/v1/orders', async ({ request }) => {
+        sent.push((await request.json()) as (typeof sent)[number]);
+        return HttpResponse.json({ data: wireOrder('9', [wireLine('90', 1)]) }, { status: 201 });
+      }),
+    );
+    renderPage('/orders/create');
+    await fillNewOrder();
+    const user = userEvent.setup();
+    const input = (id: string) => document.querySelector<HTMLInputElement>(`#${id}`)!;
+    const errorOf = (id: string) => input(id).closest('.ant-form-item')!.querySelector('.ant-form-item-explain-error')?.textContent;
+    // Pasted: one input event per field rather than one per digit.
+    const retype = async (id: string, value: string) => {
+      await user.clear(input(id));
+      await user.click(input(id));
+      await user.paste(value);
+    };
+    await retype('order-shippingFee', '10000000');
+    await retype('line-0-makerShippingFee', '10000000');
+    await retype('line-0-priceWithTax', '100000000');
+    await retype('line-0-wholesalePrice', '100000000');
+    await user.click(input('order-save'));
+    await waitFor(() => expect(errorOf('order-shippingFee')).toBe('Enter 9,999,999 or less.'));
+    expect(errorOf('line-0-makerShippingFee')).toBe('Enter 9,999,999 or less.');
+    expect(errorOf('line-0-priceWithTax')).toBe('Enter 99,999,999 or less.');
+    expect(errorOf('line-0-wholesalePrice')).toBe('Enter 99,999,999 or less.');
+    expect(sent).toEqual([]);
+
+    // Each field within its bound, but together past the order total's: the domain's rule says so before sending.
+    await retype('order-shippingFee', '9999999');
+    await retype('line-0-makerShippingFee', '9999999');
+    await retype('line-0-priceWithTax', '90000001');
+    await retype('line-0-wholesalePrice', '99999999');
+    await user.click(input('order-save'));
+    expect((await screen.findByTestId('form-refusal')).textContent).toContain('The order total may not exceed 99,999,999 yen.');
+    expect(sent).toEqual([]);
+
+    await retype('line-0-priceWithTax', '90000000');
+    await user.click(input('order-save'));
+    await screen.findByTestId('order-information');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ shipping_fee: 9_999_999, lines: [{ price_with_tax: 90_000_000 }] });
+  }, 180_000);
+
   it('on NAL-PRO-002 asks to confirm the changed products, then sends again with a later time and opens the order', async () => {
     const sent: { confirmed_product_changes_at: string }[] = [];
     server.use(

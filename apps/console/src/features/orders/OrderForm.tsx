@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ApiResult } from '../../api/client';
 import { useCurrentUser } from '../../auth/use-current-user';
-import { countOf, dateText, maxLength, phoneNumber, postcode, printable, wholeNumber } from '../../common/field-rules';
-import { ORDER_LIMITS, parseDate, preferredDateIssue } from '@oms/domain';
+import { countOf, dateText, maxLength, MONEY_LIMITS, moneyWithin, phoneNumber, postcode, printable } from '../../common/field-rules';
+import { ORDER_LIMITS, orderTotalExceeds, orderTotals, parseDate, preferredDateIssue } from '@oms/domain';
 import { applyServerErrors, clearServerErrors } from '../../common/form-errors';
 import { toast } from '../../common/toast';
 import { useShopOptions } from '../../common/use-options';
@@ -16,6 +16,17 @@ import { useCustomerOptions, useDeliveryMethods, usePaymentMethods } from './api
 import { DATE_FORMAT } from './format';
 import { OrderLinesEditor } from './OrderLinesEditor';
 import { ReloadPrompt } from './ReloadPrompt';
+
+/**
+ * Whether the lines × amounts with the fees pass the order total's bound. An editable order has no
+ * `fee` or refund fee yet (return, refund and cancel set them, after which it cannot be edited).
+ */
+function totalPassesLimit(values: OrderFormValues): boolean {
+  const lines = (values.lines ?? []).map((l) => ({ amount: Number(l.amount ?? 0), priceWithTax: Number(l.priceWithTax ?? 0), taxPercentage: Number(l.taxPercentage ?? 0) }));
+  const fee = (value: number | null | undefined) => Number(value ?? 0);
+  const fees = { settlementFee: fee(values.settlementFee), shippingFee: fee(values.shippingFee), otherFee: fee(values.otherFee), fee: 0, refundFee: 0 };
+  return orderTotalExceeds(orderTotals(lines, fees));
+}
 
 interface Props {
   title: string;
@@ -62,6 +73,11 @@ export function OrderForm({ title, initial, submit, successMessage, branchOfOrde
     !!initial?.version && !!initial.preferredDate && value === initial.preferredDate && !parseDate(String(initial.preferredDate));
 
   const save = async (values: OrderFormValues, confirmedProductChangesAt: string): Promise<void> => {
+    // The domain's total rule, as the API applies it (NAL_ORD-106): said here rather than after a round trip.
+    if (totalPassesLimit(values)) {
+      setRefusal(errorMessage('NAL_ORD-106'));
+      return;
+    }
     setSaving(true);
     setRefusal(null);
     clearServerErrors(form);
@@ -127,7 +143,7 @@ export function OrderForm({ title, initial, submit, successMessage, branchOfOrde
     </Form.Item>
   );
   const money = (name: keyof OrderFormValues) => (
-    <Form.Item name={name} label={t(`orders.fields.${name}`)} rules={[wholeNumber(0, ORDER_LIMITS.money)]}>
+    <Form.Item name={name} label={t(`orders.fields.${name}`)} rules={[moneyWithin(MONEY_LIMITS.feeMax)]}>
       <InputNumber id={`order-${name}`} style={{ width: '100%' }} />
     </Form.Item>
   );

@@ -2,7 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Form, Input, InputNumber, Row, Select, Typography, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ORDER_LIMITS } from '@oms/domain';
-import { maxLength, wholeNumber } from '../../common/field-rules';
+import { maxLength, MONEY_LIMITS, moneyWithin, wholeNumber } from '../../common/field-rules';
 import { useMakerOptions } from '../../common/use-options';
 import { errorMessage } from '../../i18n';
 import type { Product } from '../products/api/product';
@@ -51,8 +51,8 @@ export function OrderLinesEditor({ form }: { form: FormInstance }) {
     });
   };
 
-  const money = (name: (string | number)[], label: string, id: string, rules: object[] = []) => (
-    <Form.Item name={name} label={label} rules={[...rules, wholeNumber(0, ORDER_LIMITS.money)]}>
+  const money = (name: (string | number)[], label: string, id: string, max: number, rules: object[] = []) => (
+    <Form.Item name={name} label={label} rules={[...rules, moneyWithin(max)]}>
       <InputNumber id={id} style={{ width: '100%' }} />
     </Form.Item>
   );
@@ -108,18 +108,18 @@ export function OrderLinesEditor({ form }: { form: FormInstance }) {
                     </Form.Item>
                   </Col>
                   <Col xs={12} md={4}>
-                    <Form.Item name={[field.name, 'amount']} label={t('orders.fields.amount')} rules={[required, wholeNumber(ORDER_LIMITS.amountMin, ORDER_LIMITS.money)]}>
+                    <Form.Item name={[field.name, 'amount']} label={t('orders.fields.amount')} rules={[required, wholeNumber(ORDER_LIMITS.amountMin, ORDER_LIMITS.amountMax)]}>
                       <InputNumber id={`line-${index}-amount`} style={{ width: '100%' }} />
                     </Form.Item>
                   </Col>
-                  <Col xs={12} md={4}>{money([field.name, 'priceWithTax'], t('orders.fields.priceWithTax'), `line-${index}-priceWithTax`, [required])}</Col>
+                  <Col xs={12} md={4}>{money([field.name, 'priceWithTax'], t('orders.fields.priceWithTax'), `line-${index}-priceWithTax`, MONEY_LIMITS.priceMax, [required])}</Col>
                   <Col xs={12} md={4}>
                     <Form.Item name={[field.name, 'taxPercentage']} label={t('orders.fields.taxPercentage')} rules={[required, wholeNumber(0, ORDER_LIMITS.taxPercentageMax)]}>
                       <InputNumber id={`line-${index}-taxPercentage`} style={{ width: '100%' }} />
                     </Form.Item>
                   </Col>
-                  <Col xs={12} md={4}>{money([field.name, 'wholesalePrice'], t('orders.fields.wholesalePrice'), `line-${index}-wholesalePrice`)}</Col>
-                  <Col xs={12} md={6}>{money([field.name, 'makerShippingFee'], t('orders.fields.makerShippingFee'), `line-${index}-makerShippingFee`)}</Col>
+                  <Col xs={12} md={4}>{money([field.name, 'wholesalePrice'], t('orders.fields.wholesalePrice'), `line-${index}-wholesalePrice`, MONEY_LIMITS.priceMax)}</Col>
+                  <Col xs={12} md={6}>{money([field.name, 'makerShippingFee'], t('orders.fields.makerShippingFee'), `line-${index}-makerShippingFee`, MONEY_LIMITS.feeMax)}</Col>
                   <Col xs={12} md={9}>
                     <Form.Item name={[field.name, 'option1']} label={t('orders.fields.option1')} rules={[maxLength(ORDER_LIMITS.option)]}>
                       <Input id={`line-${index}-option1`} />

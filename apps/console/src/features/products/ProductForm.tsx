@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PRODUCT_LIMITS, SHOP_PRODUCT_ID_DIGITS } from '@oms/domain';
 import { useCurrentUser } from '../../auth/use-current-user';
-import { countOf, maxLength, wholeNumber } from '../../common/field-rules';
+import { countOf, maxLength, MONEY_LIMITS, moneyWithin, wholeNumber } from '../../common/field-rules';
 import { EditFormProps, useServerForm } from '../../common/use-server-form';
 import { displayPriceWithTax, POSTING_SUPPORT_STATUSES, Product, ProductInput, PRODUCT_STATES, SHIPPING_TYPES } from './api/product';
 import { useMakerOptions, useShopOptions } from './api/use-products';
@@ -75,7 +75,7 @@ export function ProductForm({ title, initial, submit, successMessage }: Props) {
           </Col>
           <Col xs={24} md={12}>{text('categoryName', t('products.categoryName'), PRODUCT_LIMITS.categoryNameMax, 'product-category')}</Col>
           <Col xs={12} md={6}>
-            <Form.Item name="price" label={t('products.price')} required rules={[wholeNumber(PRODUCT_LIMITS.moneyMin, PRODUCT_LIMITS.moneyMax)]}>
+            <Form.Item name="price" label={t('products.price')} required rules={[moneyWithin(MONEY_LIMITS.priceMax)]}>
               <InputNumber id="product-price" style={{ width: '100%' }} addonAfter="円" />
             </Form.Item>
           </Col>
@@ -90,7 +90,7 @@ export function ProductForm({ title, initial, submit, successMessage }: Props) {
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item name="wholesalePrice" label={t('products.wholesalePrice')} rules={[wholeNumber(PRODUCT_LIMITS.moneyMin, PRODUCT_LIMITS.moneyMax)]}>
+            <Form.Item name="wholesalePrice" label={t('products.wholesalePrice')} rules={[moneyWithin(MONEY_LIMITS.priceMax)]}>
               <InputNumber id="product-wholesale-price" style={{ width: '100%' }} addonAfter="円" />
             </Form.Item>
           </Col>

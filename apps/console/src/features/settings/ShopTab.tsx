@@ -3,7 +3,7 @@ import { Button, Checkbox, Col, Divider, Form, Input, InputNumber, Popconfirm, R
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SHOP_LIMITS } from '@oms/domain';
-import { maxLength, phoneNumber, printable, wholeNumber } from '../../common/field-rules';
+import { maxLength, MONEY_LIMITS, phoneNumber, printable, wholeNumber } from '../../common/field-rules';
 import { toast } from '../../common/toast';
 import { PATHS, remove, save, Shop, SHOP_SECRETS, SHOP_TYPES, ShopSecret, useList } from './api';
 import { EditDialog } from './EditDialog';
@@ -102,7 +102,7 @@ function ShopDialog({ shop, onClose }: { shop?: Shop; onClose: () => void }) {
             <Select id="shop-owner" allowClear showSearch optionFilterProp="label" options={users.map((u) => ({ value: u.id, label: `${u.name} (${u.email})` }))} />
           </Form.Item>
         </Col>
-        <Col span={12}>{n('npLimitAmount', 'settings.shop.npLimitAmount', 0, SHOP_LIMITS.npLimitAmountMax)}</Col>
+        <Col span={12}>{n('npLimitAmount', 'settings.shop.npLimitAmount', 0, MONEY_LIMITS.totalMax)}</Col>
         <Col span={12}>{n('ediStopAmount', 'settings.shop.ediStopAmount', SHOP_LIMITS.ediStopAmountMin, SHOP_LIMITS.ediStopAmountMax)}</Col>
         <Col span={12} />
         <Col span={12}>{n('orderReminderDays', 'settings.shop.orderReminderDays', SHOP_LIMITS.reminderDaysMin, SHOP_LIMITS.reminderDaysMax)}</Col>

@@ -14,6 +14,7 @@ export const ORDER_ERRORS = {
   'NAL_ORD-103': { status: 400, message: 'A refusal needs its reason.' },
   'NAL_ORD-104': { status: 400, message: 'The order can no longer be edited: a line has gone past paid.' },
   'NAL_ORD-105': { status: 400, message: 'A paid line cannot be removed by an edit; refund or cancel it.' },
+  'NAL_ORD-106': { status: 400, message: 'The order total may not exceed 99,999,999 yen.' },
   'NAL_ORD-120': { status: 400, message: 'Deferred payment is limited to its maximum order total.' },
   'NAL_ORD-121': { status: 400, message: 'Monthly invoice is for business customers only.' },
   'NAL_ORD-122': { status: 400, message: 'Monthly invoice is limited to 300,000 yen per customer per month.' },
