@@ -12,6 +12,7 @@ import { MakersScopeAndShopContact1763890000000 } from './1763890000000-makers-s
 import { ShipmentMails1763900000000 } from './1763900000000-shipment-mails';
 import { ImportedFiles1763920000000 } from './1763920000000-imported-files';
 import { CustomerEmailPerShop1763930000000 } from './1763930000000-customer-email-per-shop';
+import { OrderLinesByProduct1763950000000 } from './1763950000000-order-lines-by-product';
 import { EventRetention1763960000000 } from './1763960000000-event-retention';
 
 /** Every migration, in order. The data source runs exactly these; nothing is ever synchronised. */
@@ -30,5 +31,6 @@ export const MIGRATIONS = [
   ShipmentMails1763900000000,
   ImportedFiles1763920000000,
   CustomerEmailPerShop1763930000000,
+  OrderLinesByProduct1763950000000,
   EventRetention1763960000000,
 ];

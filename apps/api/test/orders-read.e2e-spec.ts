@@ -213,6 +213,49 @@ describe('orders API: list, detail, history, errors, payment methods', () => {
     });
   });
 
+  describe('the product filter (the product page links to it)', () => {
+    let productX: string;
+    let productY: string;
+
+    beforeAll(async () => {
+      const product = async (code: string, makerId: string) => {
+        const [row] = await ctx.api.dataSource.query(
+          `INSERT INTO products (product_code, shop_id, maker_id, product_name, price, tax_percentage, tax, price_with_tax, shipping_type)
+           VALUES ($1, $2, $3, $1, 1000, 10, 100, 1100, 'direct_delivery') RETURNING id::text AS id`,
+          [code, shopA, makerId],
+        );
+        return row.id as string;
+      };
+      productX = await product(`FILTER-X-${Date.now()}`, makerX.id);
+      productY = await product(`FILTER-Y-${Date.now()}`, makerY.id);
+      // The lines carry the products: X on o1 and on o3's maker-X line, Y on o2 and on o3's maker-Y line (paid).
+      await ctx.api.dataSource.query(`UPDATE order_lines SET product_id = $1 WHERE order_id = ANY($2::bigint[]) AND maker_id = $3`, [productX, [o1.id, o3.id], makerX.id]);
+      await ctx.api.dataSource.query(`UPDATE order_lines SET product_id = $1 WHERE order_id = ANY($2::bigint[]) AND maker_id = $3`, [productY, [o2.id, o3.id], makerY.id]);
+    });
+
+    it('lists the orders with a line of the product, with the other filters and sorts, and counts them', async () => {
+      expect(await ids(`?product_id=${productX}`)).toEqual([o3.id, o1.id]);
+      expect(await ids(`?product_id=${productY}`)).toEqual([o3.id, o2.id]);
+      expect(await ids(`?product_id=${productY}&status=3`)).toEqual([o2.id]);
+      expect(await ids(`?product_id=${productX}&sort=total`)).toEqual([o3.id, o1.id]);
+      // With a maker filter: the orders with a part of that maker and a line of the product (of any maker).
+      expect(await ids(`?product_id=${productX}&maker_id=${makerX.id}`)).toEqual([o3.id, o1.id]);
+      expect(await ids(`?product_id=${productX}&maker_id=${makerY.id}`)).toEqual([o3.id]);
+      expect((await list(`?product_id=${productY}&per_page=20`)).pagination).toMatchObject({ total: 2, total_is_estimate: false });
+      expect(await ids('?product_id=987654321')).toEqual([]);
+      expect(errorsOf(await ctx.api.http.get('/api/v1/orders?product_id=abc').set('Authorization', staff.auth).expect(422))).toEqual([{ field: 'product_id', error_code: 'integer' }]);
+    });
+
+    it('for a maker user, only orders where it may see a line of the product', async () => {
+      const user = await ctx.api.user('maker', { makerId: makerY.id });
+      const auth = ctx.api.bearer(user, makerY.id);
+      // o3's line of the product is paid: not yet ordered from the maker, so not its order.
+      expect(await ids(`?product_id=${productY}`, auth)).toEqual([o2.id]);
+      expect((await list(`?product_id=${productY}`, auth)).pagination.total).toBe(1);
+      expect(await ids(`?product_id=${productX}`, auth)).toEqual([]);
+    });
+  });
+
   describe('DELETE /errors', () => {
     const del = (query: string, auth?: string) => ctx.api.http.delete(`/api/v1/errors${query}`).set('Authorization', auth ?? staff.auth);
 

@@ -1,3 +1,4 @@
+import { orderBody, orderClient } from './support/order-form';
 import { expectErrorEnvelope, TestApp, useTestApi } from './support/test-app';
 
 describe('products API', () => {
@@ -234,6 +235,37 @@ describe('products API', () => {
       ]);
       expect((await get(`/changes?since=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`).expect(200)).body.data).toEqual([]);
       expect(errorsOf(await get('/changes?since=yesterday').expect(422))).toEqual([{ field: 'since', error_code: 'date_format' }]);
+    });
+  });
+
+  describe('delete', () => {
+    const del = (id: number, auth = operator.auth) => ctx.api.http.delete(`/api/v1/products/${id}`).set('Authorization', auth);
+
+    it('deletes a product no order carries, with its change records', async () => {
+      const body = valid();
+      const { id } = (await post(body).expect(201)).body.data;
+      await put(id, { ...body, state: 'unavailable', version: 1 }).expect(200); // a change record
+      await del(id).expect(204);
+      await get(`/${id}`).expect(404);
+      expect(await ctx.api.dataSource.query(`SELECT 1 FROM product_changes WHERE product_id = $1`, [id])).toEqual([]);
+      expectErrorEnvelope((await del(id).expect(404)).body, 'NAL-404');
+      await del(0).expect(422);
+    });
+
+    it('refuses a product an order carries (NAL-PRO-006), and keeps it', async () => {
+      const product = (await post(valid()).expect(201)).body.data;
+      const order = await orderClient(ctx.api, operator.auth).create(
+        orderBody(shop12, maker.id, { lines: [{ product_id: product.id, amount: 1 }] }),
+      );
+      expect(order.lines[0].product_id).toBe(String(product.id));
+      expectErrorEnvelope((await del(product.id).expect(400)).body, 'NAL-PRO-006');
+      expect((await get(`/${product.id}`).expect(200)).body.data).toEqual(product);
+    });
+
+    it('is not for a user who may only read the catalogue', async () => {
+      const { id } = (await post(valid()).expect(201)).body.data;
+      await del(id, (await ctx.api.signedIn('maker')).auth).expect(403);
+      await get(`/${id}`).expect(200);
     });
   });
 

@@ -28,7 +28,7 @@ describe('products in Chromium', () => {
     await page.keyboard.press('Enter');
   }
 
-  it('creates a product, showing the price with tax computed, and finds it in the list', async () => {
+  it('creates a product, showing the price with tax computed, lands on its page, edits it back to the page, and finds it in the list', async () => {
     const operator = await stack.user('operator', 'product.editor@example.com');
     const context = await stack.signedInContext(operator);
     const page = await context.newPage();
@@ -50,11 +50,33 @@ describe('products in Chromium', () => {
 
     await page.fill('#product-shop-product-id', '123456789012');
     await page.click('#product-save');
-    await page.waitForURL((url) => url.pathname === '/products');
+    // Saved: its own page (ProductInformation), every field with the shop and maker by name.
+    await page.waitForURL((url) => /^\/products\/\d+$/.test(url.pathname));
     await page.waitForSelector('text=商品を登録しました。');
+    const field = (key: string) => page.locator(`[data-testid="product-${key}"]`).textContent();
+    expect(await field('productCode')).toBe('BR-P-001');
+    expect(await field('productName')).toBe('ブラウザで作った椅子');
+    expect(await field('shop')).toBe('ブラウザ店 (BR-SHOP)');
+    expect(await field('maker')).toBe('ブラウザ製作所 (BR-MAKER)');
+    expect(await field('shopProductId')).toBe('123456789012');
+    expect(await field('priceWithTax')).toBe('¥2,138');
+    await page.waitForSelector('[data-testid="product-orders"]:has-text("0件")');
+    await stack.screenshot(page, '41-product-page');
+    const productPage = new URL(page.url()).pathname;
+
+    await page.click('#product-edit');
+    await page.fill('#product-name', 'ブラウザで直した椅子');
+    await page.click('#product-save');
+    await page.waitForURL((url) => url.pathname === productPage);
+    await page.waitForSelector('text=商品を更新しました。');
+    await page.waitForSelector('[data-testid="product-title"]:has-text("ブラウザで直した椅子")');
+
+    await page.goto(`${stack.consoleUrl}/products`);
     await page.waitForSelector('td:has-text("BR-P-001")');
     expect(await page.locator('tr:has-text("BR-P-001")').textContent()).toContain('¥2,138');
     await stack.screenshot(page, '41-product-list');
+    await page.click('tr:has-text("BR-P-001") a:has-text("ブラウザで直した椅子")');
+    await page.waitForURL((url) => url.pathname === productPage);
     await context.close();
   });
 

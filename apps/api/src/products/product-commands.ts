@@ -27,6 +27,13 @@ export class UpdateProduct extends Command<ProductView> {
   }
 }
 
+/** DELETE /products/{id}: refused (NAL-PRO-006) while an order line carries the product. */
+export class DeleteProduct extends Command<void> {
+  constructor(readonly id: string) {
+    super();
+  }
+}
+
 const blankToNull = (v: string | null | undefined) => (v ? v : null);
 
 /**
@@ -116,5 +123,16 @@ export class UpdateProductHandler implements ICommandHandler<UpdateProduct> {
         return productView((await this.products.findById(id, { manager: m }))!);
       }),
     );
+  }
+}
+
+@CommandHandler(DeleteProduct)
+export class DeleteProductHandler implements ICommandHandler<DeleteProduct> {
+  constructor(private readonly dataSource: DataSource, private readonly products: ProductRepository) {}
+
+  async execute({ id }: DeleteProduct): Promise<void> {
+    const outcome = await this.dataSource.transaction((m) => this.products.delete(m, id));
+    if (outcome === 'missing') throw new NotFoundError('product');
+    if (outcome === 'on-orders') throw new DomainError('NAL-PRO-006');
   }
 }

@@ -1,11 +1,11 @@
-import { Body, Controller, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { Allow, CurrentUser, Download, SignedInUser } from '../auth/access.decorators';
 import { one } from '../common/http/envelope';
 import { IdParam } from '../common/http/id.param';
 import { sendCsv } from './csv-response';
-import { CreateProduct, UpdateProduct } from './product-commands';
+import { CreateProduct, DeleteProduct, UpdateProduct } from './product-commands';
 import { ExportProducts, GetProduct, ListProducts, RecentProductChanges } from './product-queries';
 import { ProductBody, ProductChangesQuery, ProductExportQuery, ProductListQuery, UpdateProductBody } from './product.dto';
 
@@ -47,5 +47,12 @@ export class ProductsController {
   @Allow('catalogue.write')
   async update(@CurrentUser() user: SignedInUser, @Param() { id }: IdParam, @Body() body: UpdateProductBody) {
     return one(await this.commands.execute(new UpdateProduct(user, String(id), body)));
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @Allow('catalogue.write')
+  async remove(@Param() { id }: IdParam): Promise<void> {
+    await this.commands.execute(new DeleteProduct(String(id)));
   }
 }

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, createFileStorage, FILE_STORAGE, ProductImportRepository, ProductRepository } from '@oms/infra';
 import { DataSource } from 'typeorm';
 import { UploadsModule } from '../common/uploads/uploads.module';
-import { CreateProductHandler, UpdateProductHandler } from './product-commands';
+import { CreateProductHandler, DeleteProductHandler, UpdateProductHandler } from './product-commands';
 import {
   ApplyProductImportHandler,
   DiscardProductImportHandler,
@@ -25,6 +25,7 @@ import { ProductsController } from './products.controller';
     { provide: FILE_STORAGE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => createFileStorage(config) },
     CreateProductHandler,
     UpdateProductHandler,
+    DeleteProductHandler,
     ListProductsHandler,
     GetProductHandler,
     RecentProductChangesHandler,

@@ -14,4 +14,5 @@ export const PRODUCTS_ROUTES: Record<string, string> = {
   'GET /products/imports/:id/rejected-rows': 'yyyy---',
   'GET /products/:id': 'yyyyyyy',
   'PUT /products/:id': 'yyyy---',
+  'DELETE /products/:id': 'yyyy---',
 };

@@ -7,10 +7,10 @@ import { applyServerErrors, clearServerErrors } from './form-errors';
 import { toast } from './toast';
 
 /**
- * Saving a create or edit form: on success a toast and the list; a 422 puts each field's message
+ * Saving a create or edit form: on success a toast and `goTo` (the list, or a page of what was saved); a 422 puts each field's message
  * under its field; any other refusal (400) is shown above the form. Editing a field clears its error.
  */
-export function useServerForm<V, R>(form: FormInstance<V>, submit: (values: V) => Promise<ApiResult<R>>, success: { message: string; goTo: string }) {
+export function useServerForm<V, R>(form: FormInstance<V>, submit: (values: V) => Promise<ApiResult<R>>, success: { message: string; goTo: string | ((saved: R) => string) }) {
   const navigate = useNavigate();
   const [refusal, setRefusal] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -23,7 +23,7 @@ export function useServerForm<V, R>(form: FormInstance<V>, submit: (values: V) =
       const result = await submit(values);
       if (result.ok) {
         toast.success(success.message);
-        navigate(success.goTo);
+        navigate(typeof success.goTo === 'string' ? success.goTo : success.goTo(result.data));
       } else if (result.status === 422 && result.error.errors.length) {
         applyServerErrors(form, result.error.errors);
       } else {

@@ -6,10 +6,10 @@ const highestPlaceholder = (sql: string) => Math.max(0, ...[...sql.matchAll(/\$(
 describe('order list SQL: every statement gets the parameters it uses', () => {
   const cases: [string, OrderListFilters][] = [
     ['staff, no filter', {}],
-    ['staff, every filter', { status: 3, orderDateFrom: '2026-01-01', orderDateTo: '2026-01-31', shipDateFrom: '2026-01-01', shipDateTo: '2026-01-05', shopId: '1', makerId: '2', customerId: '3', paymentMethodId: 2, deliveryInfo: 1, hasErrors: 1, keyword: 'やまだ' }],
+    ['staff, every filter', { status: 3, orderDateFrom: '2026-01-01', orderDateTo: '2026-01-31', shipDateFrom: '2026-01-01', shipDateTo: '2026-01-05', shopId: '1', makerId: '2', customerId: '3', productId: '4', paymentMethodId: 2, deliveryInfo: 1, hasErrors: 1, keyword: 'やまだ' }],
     ['staff, a todo', { todo: 'answer_overdue', today: '2026-01-10' }],
     ['a maker', { onlyMakerId: '7' }],
-    ['a maker with filters', { onlyMakerId: '7', status: 4, makerReceiveDateFrom: '2026-01-01', makerReceiveDateTo: '2026-01-20', deliveryInfo: 0, keyword: '2026', todo: 'ship_due', today: '2026-01-10' }],
+    ['a maker with filters', { onlyMakerId: '7', productId: '4', status: 4, makerReceiveDateFrom: '2026-01-01', makerReceiveDateTo: '2026-01-20', deliveryInfo: 0, keyword: '2026', todo: 'ship_due', today: '2026-01-10' }],
     ['a maker account without a maker', { onlyMakerId: null }],
   ];
 

@@ -203,6 +203,20 @@ export class ProductRepository {
     });
   }
 
+  /**
+   * Deletes a product no order line carries. The row is locked first: an order line being added
+   * takes a key-share lock on it (its foreign key), so a line added meanwhile is either seen here or
+   * waits and then fails its foreign key. Its change records go with it (ON DELETE CASCADE).
+   */
+  async delete(manager: EntityManager, id: string): Promise<'deleted' | 'missing' | 'on-orders'> {
+    const [row] = await manager.query(`SELECT id FROM products WHERE id = $1 FOR UPDATE`, [id]);
+    if (!row) return 'missing';
+    const [line] = await manager.query(`SELECT 1 FROM order_lines WHERE product_id = $1 LIMIT 1`, [id]);
+    if (line) return 'on-orders';
+    await manager.query(`DELETE FROM products WHERE id = $1`, [id]);
+    return 'deleted';
+  }
+
   async recordChanges(
     manager: EntityManager,
     productId: string,

@@ -57,6 +57,7 @@ export class ListOrdersHandler implements IQueryHandler<ListOrders> {
         shopId: str(q.shopId),
         makerId: str(q.makerId),
         customerId: str(q.customerId),
+        productId: str(q.productId),
         paymentMethodId: q.paymentMethodId,
         deliveryInfo: q.deliveryInfo,
         hasErrors: q.hasErrors,

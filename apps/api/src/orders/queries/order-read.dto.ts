@@ -92,6 +92,11 @@ export class OrderListQuery extends PageQuery {
   @Id()
   customerId?: number;
 
+  /** Orders with a line of this product (the product page's link). */
+  @Optional()
+  @Id()
+  productId?: number;
+
   @Optional()
   @Int(0, 5)
   paymentMethodId?: number;

@@ -4,10 +4,13 @@ import { Button, Card, Form, Input, Select, Table, Tag, Typography } from 'antd'
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useCurrentUser } from '../../auth/use-current-user';
+import { ClippedText } from '../../common/ClippedText';
 import { useListParams } from '../../common/list-params';
 import { formatDate } from '../../i18n';
 import { Maker, MAKER_STATUSES, ORDER_METHODS } from './api/maker';
 import { useMakers } from './api/use-makers';
+
+const dash = (v: string | null) => v || '—';
 
 export function MakerListPage() {
   const { t } = useTranslation();
@@ -45,16 +48,22 @@ export function MakerListPage() {
         rowKey="id"
         loading={isLoading}
         dataSource={makers}
+        scroll={{ x: true }}
         locale={{ emptyText: t('makers.empty') }}
         pagination={pagination(page?.total ?? 0, (total, [from, to]) => t('common.total', { total, from, to }))}
+        // Every field of a maker (SPEC.md §2); the long free texts cut short, whole on hover.
         columns={[
-          { title: t('makers.code'), dataIndex: 'code', width: 140 },
+          { title: t('makers.id'), dataIndex: 'id', width: 70 },
+          { title: t('makers.code'), dataIndex: 'code', width: 120 },
           { title: t('makers.name'), dataIndex: 'name', render: (name: string, m) => (canWrite ? <Link to={`/makers/${m.id}/edit`}>{name}</Link> : name) },
+          { title: t('makers.productCodes'), dataIndex: 'productCodes', render: (v: string | null, m) => <ClippedText text={v} testId={`maker-product-codes-${m.id}`} /> },
+          { title: t('makers.phone'), dataIndex: 'phone', render: dash },
+          { title: t('makers.fax'), dataIndex: 'fax', render: dash },
+          { title: t('makers.email'), dataIndex: 'email', render: dash },
+          { title: t('makers.address'), dataIndex: 'address', render: dash },
           { title: t('makers.orderMethod'), dataIndex: 'orderMethod', render: (v: string) => t(`orderMethods.${v}`) },
-          { title: t('makers.phone'), dataIndex: 'phone' },
-          { title: t('makers.fax'), dataIndex: 'fax' },
-          { title: t('makers.email'), dataIndex: 'email' },
           { title: t('makers.status'), dataIndex: 'status', render: (s: string) => <Tag color={s === 'enabled' ? 'green' : 'default'}>{t(`makerStatuses.${s}`)}</Tag> },
+          { title: t('makers.memo'), dataIndex: 'memo', render: (v: string | null, m) => <ClippedText text={v} testId={`maker-memo-${m.id}`} /> },
           { title: t('makers.updatedAt'), dataIndex: 'updatedAt', render: (v: string) => formatDate(v, true) },
         ]}
       />

@@ -1,5 +1,5 @@
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Form, Input, Select } from 'antd';
+import { Button, DatePicker, Form, Input, Select, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useCurrentUser } from '../../auth/use-current-user';
 import { FilterActions } from '../../common/FilterActions';
 import { useMakerOptions, useShopOptions } from '../../common/use-options';
 import i18n from '../../i18n';
+import { useProduct } from '../products/api/use-products';
 import { HIDDEN_FROM_MAKER_STATUSES, LINE_STATUSES } from './api/line-status';
 import { useCustomerOptions, usePaymentMethods } from './api/use-orders';
 import { DATE_FORMAT } from './format';
@@ -24,6 +25,7 @@ export const ORDER_LIST_FILTERS = [
   'shopId',
   'makerId',
   'customerId',
+  'productId',
   'paymentMethodId',
   'deliveryInfo',
   'hasErrors',
@@ -67,6 +69,16 @@ function toFilters(values: FormValues): Filters {
     } else if (value !== undefined && value !== null && value !== '') filters[key] = String(value);
   }
   return filters;
+}
+
+/** The product the list is filtered by (opened from the product's page), by code and name once read. */
+function ProductFilterTag({ productId, onClose }: { productId: string; onClose: () => void }) {
+  const { product } = useProduct(productId);
+  return (
+    <Tag closable onClose={onClose} data-testid="filter-product">
+      {product ? `${product.productCode} ${product.productName}` : `#${productId}`}
+    </Tag>
+  );
 }
 
 interface Props {
@@ -127,6 +139,21 @@ export function OrderListFilters({ filters, onSearch, onReset }: Props) {
       {shops.length > 0 && select('shopId', shops.map((s) => ({ value: String(s.id), label: s.name })))}
       {makers.length > 1 && select('makerId', makers.map((m) => ({ value: String(m.id), label: m.name })))}
       {customers.length > 0 && select('customerId', customers.map((c) => ({ value: String(c.id), label: c.name })), 200)}
+      {/* No picker (a catalogue is too long for one): the product's page links here with it, and the tag clears it. */}
+      <Form.Item name="productId" hidden>
+        <Input />
+      </Form.Item>
+      {filters.productId && (
+        <Form.Item label={t('orders.filters.productId')}>
+          <ProductFilterTag
+            productId={filters.productId}
+            onClose={() => {
+              form.setFieldValue('productId', undefined);
+              form.submit();
+            }}
+          />
+        </Form.Item>
+      )}
       {payments.length > 0 &&
         select(
           'paymentMethodId',

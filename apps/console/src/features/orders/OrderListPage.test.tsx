@@ -90,6 +90,18 @@ describe('order list', () => {
     });
   });
 
+  it("filters by the product the URL names (the product page's link), shows it by code and name, and clears it from its tag", async () => {
+    server.use(http.get('/api/v1/products/7', () => HttpResponse.json({ data: { id: 7, product_code: 'P-7', product_name: '木製チェア' } })));
+    renderList('/orders?productId=7');
+    await screen.findByText('20261122-0000001-1');
+    expect(listQueries[0]).toBe('?product_id=7&page=1&per_page=50');
+    await waitFor(() => expect(screen.getByTestId('filter-product').textContent).toBe('P-7 木製チェア'), { timeout: 10_000 });
+
+    await userEvent.click(screen.getByTestId('filter-product').querySelector('.ant-tag-close-icon')!);
+    await waitFor(() => expect(listQueries.at(-1)).toBe('?page=1&per_page=50'), { timeout: 10_000 });
+    expect(screen.queryByTestId('filter-product')).toBeNull();
+  });
+
   it('saves the params in the orderListParams cookie and restores the list from it', async () => {
     const first = renderList('/orders?makerId=2&perPage=100');
     await screen.findByText('20261122-0000001-1');

@@ -5,7 +5,7 @@ import { PRODUCT_LIMITS, SHOP_PRODUCT_ID_DIGITS } from '@oms/domain';
 import { useCurrentUser } from '../../auth/use-current-user';
 import { countOf, maxLength, MONEY_LIMITS, moneyWithin, wholeNumber } from '../../common/field-rules';
 import { EditFormProps, useServerForm } from '../../common/use-server-form';
-import { displayPriceWithTax, POSTING_SUPPORT_STATUSES, Product, ProductInput, PRODUCT_STATES, SHIPPING_TYPES } from './api/product';
+import { displayPriceWithTax, POSTING_SUPPORT_STATUSES, Product, ProductInput, productPagePath, PRODUCT_STATES, PRODUCTS_PATH, SHIPPING_TYPES } from './api/product';
 import { useMakerOptions, useShopOptions } from './api/use-products';
 
 type Props = EditFormProps<Product, ProductInput>;
@@ -29,7 +29,8 @@ export function ProductForm({ title, initial, submit, successMessage }: Props) {
   const shopId = Form.useWatch('shopId', form);
   const makers = useMakerOptions();
   const shops = useShopOptions(!!user?.permissions.includes('settings.read'));
-  const { onFinish, onValuesChange, saving, refusal } = useServerForm(form, submit, { message: successMessage, goTo: '/products' });
+  // A save opens the product's page (ProductInformation, SPEC.md §2), created or edited.
+  const { onFinish, onValuesChange, saving, refusal } = useServerForm(form, submit, { message: successMessage, goTo: (saved) => productPagePath(saved.id) });
   const withTax = displayPriceWithTax(price, taxPercentage);
   const shopType = shops.find((s) => s.id === shopId)?.type ?? initial?.shopType;
   const text = (name: keyof ProductInput, label: string, max: number, id: string, required = false) => (
@@ -128,7 +129,7 @@ export function ProductForm({ title, initial, submit, successMessage }: Props) {
           <Button type="primary" htmlType="submit" loading={saving} id="product-save">
             {t('common.save')}
           </Button>
-          <Button onClick={() => navigate('/products')}>{t('common.cancel')}</Button>
+          <Button onClick={() => navigate(initial ? productPagePath(initial.id) : PRODUCTS_PATH)}>{t('common.cancel')}</Button>
         </Space>
       </Form>
     </Card>

@@ -12,13 +12,11 @@ import { ReimportPrompt } from '../../common/ReimportPrompt';
 import { reimportRefusalOf } from '../../common/reimport-refusal';
 import { toast } from '../../common/toast';
 import { errorMessage, formatDate } from '../../i18n';
-import { EXPORT_ENCODINGS, Product, PRODUCT_IMPORTS_PATH, PRODUCT_STATES } from './api/product';
+import { EXPORT_ENCODINGS, Product, PRODUCT_IMPORTS_PATH, productPagePath, PRODUCT_STATES } from './api/product';
 import { uploadProductImport } from './api/save-product';
 import { useMakerOptions, useProductChanges, useProducts, useShopOptions } from './api/use-products';
 import { csvErrorLine } from './csv-errors';
-
-const STATE_COLORS: Record<string, string> = { available: 'green', unavailable: 'default', available_long_term: 'orange' };
-const yen = (v: number | null) => (v === null ? '—' : `¥${v.toLocaleString('ja-JP')}`);
+import { STATE_COLORS, yen } from './format';
 
 export function ProductListPage() {
   const { t } = useTranslation();
@@ -113,7 +111,7 @@ export function ProductListPage() {
             <ul style={{ margin: 0, paddingLeft: 20, maxHeight: 120, overflowY: 'auto' }}>
               {changes.slice(0, 20).map((c) => (
                 <li key={c.id}>
-                  {formatDate(c.changedAt, true)} <Link to={`/products/${c.productId}/edit`}>{c.productCode}</Link> {c.productName}:{' '}
+                  {formatDate(c.changedAt, true)} <Link to={productPagePath(c.productId)}>{c.productCode}</Link> {c.productName}:{' '}
                   {t(`products.fields.${c.field}`)} {c.field === 'state' ? `${c.from ? t(`productStates.${c.from}`) : '—'} → ${c.to ? t(`productStates.${c.to}`) : '—'}` : `${c.from ?? '—'} → ${c.to ?? '—'}`}
                 </li>
               ))}
@@ -177,8 +175,9 @@ export function ProductListPage() {
         locale={{ emptyText: t('products.empty') }}
         pagination={pagination(page?.total ?? 0, (total, [from, to]) => t('common.total', { total, from, to }))}
         columns={[
-          { title: t('products.productCode'), dataIndex: 'productCode', width: 140 },
-          { title: t('products.productName'), dataIndex: 'productName', render: (name: string, p) => (canWrite ? <Link to={`/products/${p.id}/edit`}>{name}</Link> : name) },
+          // Each row opens the product's page (ProductInformation), where it can be edited or deleted.
+          { title: t('products.productCode'), dataIndex: 'productCode', width: 140, render: (code: string, p) => <Link to={productPagePath(p.id)}>{code}</Link> },
+          { title: t('products.productName'), dataIndex: 'productName', render: (name: string, p) => <Link to={productPagePath(p.id)}>{name}</Link> },
           { title: t('products.makerCodeOrProductId'), dataIndex: 'makerCodeOrProductId', render: (v: string | null) => v ?? '—' },
           { title: t('products.shop'), dataIndex: 'shopName' },
           { title: t('products.maker'), dataIndex: 'makerName' },

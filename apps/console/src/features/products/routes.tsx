@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import { RequirePermission } from '../../auth/RequireAuth';
+import { ProductDetailPage } from './ProductDetailPage';
 import { ProductCreatePage, ProductEditPage } from './ProductPages';
 import { ProductImportPage } from './ProductImportPage';
 import { ProductListPage } from './ProductListPage';
@@ -8,6 +9,7 @@ import { ProductListPage } from './ProductListPage';
 export const productsRoutes: RouteObject[] = [
   { index: true, element: <ProductListPage /> },
   { path: 'create', element: <RequirePermission permission="catalogue.write"><ProductCreatePage /></RequirePermission> },
+  { path: ':id', element: <ProductDetailPage /> },
   { path: ':id/edit', element: <RequirePermission permission="catalogue.write"><ProductEditPage /></RequirePermission> },
   { path: 'imports/:id', element: <RequirePermission permission="catalogue.write"><ProductImportPage /></RequirePermission> },
 ];

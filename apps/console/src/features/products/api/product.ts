@@ -4,6 +4,9 @@ import type { FieldError } from '../../../api/field-errors';
 export { POSTING_SUPPORT_STATUSES, PRODUCT_STATES, SHIPPING_TYPES };
 export const PRODUCTS_PATH = '/products';
 
+/** The product's own page (ProductInformation), where a save lands. */
+export const productPagePath = (id: number | string) => `${PRODUCTS_PATH}/${id}`;
+
 export type ProductState = (typeof PRODUCT_STATES)[number];
 
 export interface Product {
@@ -38,6 +41,7 @@ export interface Product {
   postingSupportStatus: (typeof POSTING_SUPPORT_STATUSES)[number];
   state: ProductState;
   lastChangedAt: string | null;
+  createdAt: string;
   updatedAt: string;
   version: number;
 }
@@ -45,7 +49,7 @@ export interface Product {
 /** What the form sends: the API derives tax and price with tax itself. */
 export type ProductInput = Omit<
   Product,
-  'id' | 'makerCodeOrProductId' | 'shopName' | 'shopCode' | 'shopType' | 'makerName' | 'makerCode' | 'tax' | 'priceWithTax' | 'lastChangedAt' | 'updatedAt' | 'version'
+  'id' | 'makerCodeOrProductId' | 'shopName' | 'shopCode' | 'shopType' | 'makerName' | 'makerCode' | 'tax' | 'priceWithTax' | 'lastChangedAt' | 'createdAt' | 'updatedAt' | 'version'
 > & { version?: number };
 
 export interface ProductChange {

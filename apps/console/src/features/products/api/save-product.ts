@@ -1,6 +1,6 @@
 import { mutate } from 'swr';
 import { api } from '../../../api/client';
-import { Product, PRODUCT_IMPORTS_PATH, ProductImport, ProductInput, PRODUCTS_PATH } from './product';
+import { Product, PRODUCT_IMPORTS_PATH, ProductImport, ProductInput, productPagePath, PRODUCTS_PATH } from './product';
 
 const revalidateProducts = () => mutate((key) => (Array.isArray(key) ? key[0] === PRODUCTS_PATH : typeof key === 'string' && key.startsWith(PRODUCTS_PATH)));
 
@@ -13,6 +13,19 @@ export async function createProduct(input: ProductInput) {
 export async function updateProduct(id: number, input: ProductInput) {
   const result = await api.put<Product>(`${PRODUCTS_PATH}/${id}`, input);
   if (result.ok) await revalidateProducts();
+  return result;
+}
+
+/**
+ * 204, or refused while orders carry the product (NAL-PRO-006). The lists and the changes notice are
+ * asked again; the product's own page is dropped, not asked again (it is gone).
+ */
+export async function deleteProduct(id: number) {
+  const result = await api.delete(`${PRODUCTS_PATH}/${id}`);
+  if (result.ok) {
+    await mutate(productPagePath(id), undefined, { revalidate: false });
+    await mutate((key) => (Array.isArray(key) ? key[0] === PRODUCTS_PATH : key === `${PRODUCTS_PATH}/changes`));
+  }
   return result;
 }
 

@@ -18,8 +18,8 @@ export function useProducts(params: ProductListParams) {
 }
 
 export function useProduct(id: string | undefined) {
-  const { data } = useSWR(id ? `${PRODUCTS_PATH}/${id}` : null, swrFetcher);
-  return { product: data?.data as Product | undefined };
+  const { data, error } = useSWR(id ? `${PRODUCTS_PATH}/${id}` : null, swrFetcher);
+  return { product: data?.data as Product | undefined, error };
 }
 
 /** Availability and estimated-ship-date changes of the last 7 days, newest first. */
