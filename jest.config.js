@@ -34,6 +34,9 @@ const shared = {
 };
 
 module.exports = {
+  // A hook or test that starts an app or a database may take seconds on a loaded two-core machine;
+  // jest's 5 s made such runs fail without any assertion failing. Hangs are still ended by npm test's watchdog.
+  testTimeout: 30000,
   projects: [
     { ...shared, displayName: 'domain', testMatch: ['<rootDir>/libs/domain/src/**/*.spec.ts'] },
     // The repository's own tooling (the dependency rule of `npm run lint`): no database, quick.

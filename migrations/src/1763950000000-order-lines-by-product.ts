@@ -9,14 +9,20 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  */
 export class OrderLinesByProduct1763950000000 implements MigrationInterface {
   name = 'OrderLinesByProduct1763950000000';
+  // Outside a transaction, so the index is built CONCURRENTLY: a plain build on millions of lines
+  // would hold every order write for its whole run. A run cut short leaves an invalid index, which
+  // the next run drops and builds again.
+  transaction = false;
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE INDEX order_lines_product_order ON order_lines (product_id, order_id) WHERE product_id IS NOT NULL`);
-    await q.query(`DROP INDEX order_lines_product`);
+    await q.query(`DROP INDEX CONCURRENTLY IF EXISTS order_lines_product_order`);
+    await q.query(`CREATE INDEX CONCURRENTLY order_lines_product_order ON order_lines (product_id, order_id) WHERE product_id IS NOT NULL`);
+    await q.query(`DROP INDEX CONCURRENTLY IF EXISTS order_lines_product`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE INDEX order_lines_product ON order_lines (product_id) WHERE product_id IS NOT NULL`);
-    await q.query(`DROP INDEX order_lines_product_order`);
+    // TypeORM reverts inside a transaction whatever `transaction` says: a plain build here.
+    await q.query(`CREATE INDEX IF NOT EXISTS order_lines_product ON order_lines (product_id) WHERE product_id IS NOT NULL`);
+    await q.query(`DROP INDEX IF EXISTS order_lines_product_order`);
   }
 }

@@ -23,16 +23,30 @@ const RETIRED_EVENT_TYPES = [
 
 export class EventRetention1763960000000 implements MigrationInterface {
   name = 'EventRetention1763960000000';
+  // Outside a transaction, so the indexes are built CONCURRENTLY: the outbox takes every command's
+  // writes, and a plain build would hold them all for its whole run. A run cut short leaves an
+  // invalid index, which the next run drops and builds again.
+  transaction = false;
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE INDEX outbox_events_published ON outbox_events (published_at) WHERE published_at IS NOT NULL`);
-    await q.query(`CREATE INDEX job_effects_done_at ON job_effects (done_at)`);
-    await q.query(`DELETE FROM outbox_events WHERE published_at IS NULL AND type = ANY($1::text[])`, [RETIRED_EVENT_TYPES]);
+    await q.query(`DROP INDEX CONCURRENTLY IF EXISTS outbox_events_published`);
+    await q.query(`CREATE INDEX CONCURRENTLY outbox_events_published ON outbox_events (published_at) WHERE published_at IS NOT NULL`);
+    await q.query(`DROP INDEX CONCURRENTLY IF EXISTS job_effects_done_at`);
+    await q.query(`CREATE INDEX CONCURRENTLY job_effects_done_at ON job_effects (done_at)`);
+    // In batches: each a short statement of its own, the rows nobody else touches.
+    for (;;) {
+      const deleted = await q.query(
+        `DELETE FROM outbox_events WHERE id IN (SELECT id FROM outbox_events WHERE published_at IS NULL AND type = ANY($1::text[]) LIMIT 5000)`,
+        [RETIRED_EVENT_TYPES],
+      );
+      if (!(Array.isArray(deleted) && typeof deleted[1] === 'number' && deleted[1] === 5000)) break;
+    }
   }
 
   async down(q: QueryRunner): Promise<void> {
-    // The retired events are not brought back: nothing consumed them.
-    await q.query(`DROP INDEX job_effects_done_at`);
-    await q.query(`DROP INDEX outbox_events_published`);
+    // The retired events are not brought back: nothing consumed them. TypeORM reverts inside a
+    // transaction whatever `transaction` says, so these are plain drops.
+    await q.query(`DROP INDEX IF EXISTS job_effects_done_at`);
+    await q.query(`DROP INDEX IF EXISTS outbox_events_published`);
   }
 }

@@ -127,6 +127,17 @@ describe('makers API', () => {
     await ctx.api.http.post('/api/v1/makers').set('Authorization', makerUser.auth).send(valid).expect(403);
   });
 
+  it("keeps the shop's staff memo from the maker's own users", async () => {
+    const makerUser = await ctx.api.signedIn('maker');
+    await ctx.api.dataSource.query(`UPDATE makers SET memo = '支払条件の社内メモ' WHERE id = $1`, [makerUser.makerId]);
+    const list = await ctx.api.http.get('/api/v1/makers').set('Authorization', makerUser.auth).expect(200);
+    expect(list.body.data[0]).toMatchObject({ id: Number(makerUser.makerId), memo: null });
+    const one = await ctx.api.http.get(`/api/v1/makers/${makerUser.makerId}`).set('Authorization', makerUser.auth).expect(200);
+    expect(one.body.data.memo).toBeNull();
+    const staff = await ctx.api.http.get(`/api/v1/makers/${makerUser.makerId}`).set('Authorization', admin.auth).expect(200);
+    expect(staff.body.data.memo).toBe('支払条件の社内メモ');
+  });
+
   it('refuses a maker user for a maker that does not exist', async () => {
     const sysadmin = await ctx.api.signedIn('system_admin');
     const res = await ctx.api.http

@@ -41,7 +41,7 @@ export class ListMakersHandler implements IQueryHandler<ListMakers> {
       q.page,
       q.perPage,
     );
-    return page(rows.map(makerView), total, q.page, q.perPage);
+    return page(rows.map((m) => makerView(m, user.role === 'maker')), total, q.page, q.perPage);
   }
 }
 
@@ -52,7 +52,7 @@ export class GetMakerHandler implements IQueryHandler<GetMaker> {
   async execute({ user, id }: GetMaker): Promise<MakerView> {
     const maker = await this.makers.findById(id, { onlyMakerId: makerScope(user) });
     if (!maker) throw new NotFoundError('maker');
-    return makerView(maker);
+    return makerView(maker, user.role === 'maker');
   }
 }
 

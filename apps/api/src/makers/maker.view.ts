@@ -1,6 +1,7 @@
 import type { MakerEntity } from '@oms/infra';
 
-export function makerView(m: MakerEntity) {
+/** `forMaker`: a maker user reads its own record without the shop's staff memo (DESIGN.md §8). */
+export function makerView(m: MakerEntity, forMaker = false) {
   return {
     id: Number(m.id),
     code: m.code,
@@ -12,7 +13,7 @@ export function makerView(m: MakerEntity) {
     address: m.address,
     orderMethod: m.orderMethod,
     status: m.status,
-    memo: m.memo,
+    memo: forMaker ? null : m.memo,
     createdAt: m.createdAt,
     updatedAt: m.updatedAt,
     version: m.version,

@@ -20,6 +20,7 @@ import {
 import { Job, Worker } from 'bullmq';
 import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
+import type { ProductImportStatus } from '@oms/domain';
 import { ImportedFiles } from '../common/uploads/imported-files';
 import { PRODUCT_CSV_COLUMNS, ProductCsvKey } from './product-csv';
 import { ProductFileCheck } from './product-import-check';
@@ -165,7 +166,7 @@ export class ProductImportJobs implements OnModuleDestroy {
       if (pg?.code !== '23505' || pg.constraint !== PRODUCTS_MAKER_PRODUCT_CODE_UNIQUE) throw error;
       outcome = 'stale';
     }
-    if (outcome === 'stale' && (await this.imports.fail(importId, 'NAL-PRO-004', ['applying']))) await this.importedFiles.release('products', importId);
+    if (outcome === 'stale') await this.failAndRelease(importId, 'NAL-PRO-004', ['applying']);
     if (outcome === 'applied') await this.cleanUp(record.id, record.fileKey);
   }
 
@@ -175,10 +176,18 @@ export class ProductImportJobs implements OnModuleDestroy {
    */
   async fail(importId: string, code: string): Promise<boolean> {
     const record = await this.imports.find(importId);
-    if (!record || !(await this.imports.fail(importId, code))) return false;
-    await this.importedFiles.release('products', importId);
+    if (!record || !(await this.failAndRelease(importId, code))) return false;
     await this.cleanUp(importId, record.fileKey);
     return true;
+  }
+
+  /** `failed`, and its file's name no longer counts as imported: together, or a crash between would keep the name taken. */
+  private failAndRelease(importId: string, code: string, from?: ProductImportStatus[]): Promise<boolean> {
+    return this.dataSource.transaction(async (m) => {
+      if (!(await this.imports.fail(importId, code, from, m))) return false;
+      await this.importedFiles.release('products', importId, m);
+      return true;
+    });
   }
 
   /** What an import no longer needs once applied or discarded: its staged rows and its file. */

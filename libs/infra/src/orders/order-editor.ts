@@ -272,7 +272,10 @@ export class OrderEditor {
     const rows: ProductForLine[] = await m.query(
       `SELECT id::text AS id, maker_id::text AS "makerId", product_code AS "productCode", product_name AS "productName", price_with_tax AS "priceWithTax",
               tax_percentage AS "taxPercentage", wholesale_price AS "wholesalePrice", option1, option2
-         FROM products WHERE id = ANY($1::bigint[])`,
+         FROM products WHERE id = ANY($1::bigint[])
+        -- Held until the order commits: a product deleted meanwhile (DELETE /products/{id}) waits, then
+        -- finds the new line and is refused, or was gone first and the line is refused as unknown.
+        FOR KEY SHARE`,
       [[...new Set(ids)]],
     );
     return new Map(rows.map((r) => [r.id, r]));

@@ -378,8 +378,8 @@ export class ProductImportRepository {
   }
 
   /** Ends an import that cannot go on (its job failed, or the catalogue moved): `failed`, with the reason's code. */
-  async fail(id: string, code: string, from: readonly ProductImportStatus[] = ['validating', 'applying']): Promise<boolean> {
-    const answer = await this.dataSource.query(
+  async fail(id: string, code: string, from: readonly ProductImportStatus[] = ['validating', 'applying'], manager?: EntityManager): Promise<boolean> {
+    const answer = await (manager ?? this.dataSource).query(
       `UPDATE product_imports SET status = 'failed', failure_code = $2, updated_at = now() WHERE id = $1 AND status = ANY($3::text[]) RETURNING id`,
       [id, code, from],
     );

@@ -53,7 +53,7 @@ export class ImportedFileRepository {
   }
 
   /** Removes the entry of a record whose import did not happen after all (its apply failed): its name no longer counts. */
-  async forget(area: UploadArea, recordId: string): Promise<void> {
-    await this.dataSource.query(`DELETE FROM imported_files WHERE area = $1 AND record_id = $2`, [area, recordId]);
+  async forget(area: UploadArea, recordId: string, manager?: EntityManager): Promise<void> {
+    await (manager ?? this.dataSource).query(`DELETE FROM imported_files WHERE area = $1 AND record_id = $2`, [area, recordId]);
   }
 }

@@ -61,7 +61,7 @@ export class ImportedFiles {
   }
 
   /** The import of `recordId` did not happen after all (its apply failed): its file no longer counts. */
-  release(area: UploadArea, recordId: string): Promise<void> {
-    return this.files.forget(area, recordId);
+  release(area: UploadArea, recordId: string, manager?: EntityManager): Promise<void> {
+    return this.files.forget(area, recordId, manager);
   }
 }

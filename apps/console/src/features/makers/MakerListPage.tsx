@@ -63,7 +63,8 @@ export function MakerListPage() {
           { title: t('makers.address'), dataIndex: 'address', render: dash },
           { title: t('makers.orderMethod'), dataIndex: 'orderMethod', render: (v: string) => t(`orderMethods.${v}`) },
           { title: t('makers.status'), dataIndex: 'status', render: (s: string) => <Tag color={s === 'enabled' ? 'green' : 'default'}>{t(`makerStatuses.${s}`)}</Tag> },
-          { title: t('makers.memo'), dataIndex: 'memo', render: (v: string | null, m) => <ClippedText text={v} testId={`maker-memo-${m.id}`} /> },
+          // The shop's staff memo: the API sends none to a maker's own users, who see no column for it.
+          ...(user?.role === 'maker' ? [] : [{ title: t('makers.memo'), dataIndex: 'memo', render: (v: string | null, m: Maker) => <ClippedText text={v} testId={`maker-memo-${m.id}`} /> }]),
           { title: t('makers.updatedAt'), dataIndex: 'updatedAt', render: (v: string) => formatDate(v, true) },
         ]}
       />

@@ -7,7 +7,7 @@ import { useCurrentUser } from '../../auth/use-current-user';
 import { FilterActions } from '../../common/FilterActions';
 import { useMakerOptions, useShopOptions } from '../../common/use-options';
 import i18n from '../../i18n';
-import { useProduct } from '../products/api/use-products';
+import { useProductQuietly } from '../products/api/use-products';
 import { HIDDEN_FROM_MAKER_STATUSES, LINE_STATUSES } from './api/line-status';
 import { useCustomerOptions, usePaymentMethods } from './api/use-orders';
 import { DATE_FORMAT } from './format';
@@ -73,7 +73,7 @@ function toFilters(values: FormValues): Filters {
 
 /** The product the list is filtered by (opened from the product's page), by code and name once read. */
 function ProductFilterTag({ productId, onClose }: { productId: string; onClose: () => void }) {
-  const { product } = useProduct(productId);
+  const { product } = useProductQuietly(productId);
   return (
     <Tag closable onClose={onClose} data-testid="filter-product">
       {product ? `${product.productCode} ${product.productName}` : `#${productId}`}

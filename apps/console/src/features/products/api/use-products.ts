@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { swrFetcher } from '../../../api/client';
+import { api, swrFetcher } from '../../../api/client';
 import { isImportRunning, Product, ProductChange, PRODUCT_IMPORTS_PATH, ProductImport, PRODUCTS_PATH } from './product';
 
 export interface ProductListParams {
@@ -20,6 +20,18 @@ export function useProducts(params: ProductListParams) {
 export function useProduct(id: string | undefined) {
   const { data, error } = useSWR(id ? `${PRODUCTS_PATH}/${id}` : null, swrFetcher);
   return { product: data?.data as Product | undefined, error };
+}
+
+/**
+ * A product named by a link or a saved filter (the order list's product filter): one that is gone, or
+ * not the caller's to read, stays unread here instead of sending the page to the not-found screen.
+ */
+export function useProductQuietly(id: string | undefined) {
+  const { data } = useSWR(id ? [`${PRODUCTS_PATH}/${id}`, 'quiet'] : null, async ([path]: [string, string]) => {
+    const res = await api.get<Product>(path, { routeErrors: false });
+    return res.ok ? res.data : undefined;
+  });
+  return { product: data };
 }
 
 /** Availability and estimated-ship-date changes of the last 7 days, newest first. */
