@@ -10,6 +10,7 @@ import { AccountSecurity1763870000000 } from './1763870000000-account-security';
 import { ProductImports1763880000000 } from './1763880000000-product-imports';
 import { MakersScopeAndShopContact1763890000000 } from './1763890000000-makers-scope-and-shop-contact';
 import { ShipmentMails1763900000000 } from './1763900000000-shipment-mails';
+import { PreferredPeriodCodes1763910000000 } from './1763910000000-preferred-period-codes';
 
 /** Every migration, in order. The data source runs exactly these; nothing is ever synchronised. */
-export const MIGRATIONS = [Foundation1763700000000, Makers1763800000000, Settings1763810000000, Products1763820000000, Customers1763830000000, Orders1763840000000, OutboxByType1763850000000, MakersSide1763860000000, AccountSecurity1763870000000, ProductImports1763880000000, MakersScopeAndShopContact1763890000000, ShipmentMails1763900000000];
+export const MIGRATIONS = [Foundation1763700000000, Makers1763800000000, Settings1763810000000, Products1763820000000, Customers1763830000000, Orders1763840000000, OutboxByType1763850000000, MakersSide1763860000000, AccountSecurity1763870000000, ProductImports1763880000000, MakersScopeAndShopContact1763890000000, ShipmentMails1763900000000, PreferredPeriodCodes1763910000000];

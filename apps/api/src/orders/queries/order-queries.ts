@@ -59,6 +59,7 @@ export class ListOrdersHandler implements IQueryHandler<ListOrders> {
         customerId: str(q.customerId),
         paymentMethodId: q.paymentMethodId,
         deliveryInfo: q.deliveryInfo,
+        preferredPeriod: q.preferredPeriod,
         hasErrors: q.hasErrors,
         keyword: q.keyword,
         todo: q.todo,
