@@ -10,6 +10,7 @@ import { AccountSecurity1763870000000 } from './1763870000000-account-security';
 import { ProductImports1763880000000 } from './1763880000000-product-imports';
 import { MakersScopeAndShopContact1763890000000 } from './1763890000000-makers-scope-and-shop-contact';
 import { ShipmentMails1763900000000 } from './1763900000000-shipment-mails';
+import { PreferredPeriodCodes1763910000000 } from './1763910000000-preferred-period-codes';
 import { ImportedFiles1763920000000 } from './1763920000000-imported-files';
 import { CustomerEmailPerShop1763930000000 } from './1763930000000-customer-email-per-shop';
 import { OrderLinesByProduct1763950000000 } from './1763950000000-order-lines-by-product';
@@ -29,6 +30,7 @@ export const MIGRATIONS = [
   ProductImports1763880000000,
   MakersScopeAndShopContact1763890000000,
   ShipmentMails1763900000000,
+  PreferredPeriodCodes1763910000000,
   ImportedFiles1763920000000,
   CustomerEmailPerShop1763930000000,
   OrderLinesByProduct1763950000000,

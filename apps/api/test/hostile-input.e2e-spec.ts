@@ -156,7 +156,7 @@ describe('hostile input', () => {
           const maker = await ctx.api.maker();
           const customer = await customerRow(ctx.api);
           await productRow(ctx.api, shop, maker.id);
-          return orderBody(shop, maker.id, { customer_id: Number(customer), send_mail_flag: 1, sent_to_origin_flag: 0, file_type: 'pdf', delivery_zip: '100-0001', delivery_tel: '03-1234-5678', delivery_kana: 'ヤマダ', buyer_zip: '100-0001', buyer_address: '東京都', preferred_date: '2026-12-01', preferred_period: '午前中', memo: 'メモ', supplier_memo: 'メモ', edi_note: '置き配', settlement_fee: 0, other_fee: 0, shipping_fee: 500, ec_order_id: 'EC-1' });
+          return orderBody(shop, maker.id, { customer_id: Number(customer), send_mail_flag: 1, sent_to_origin_flag: 0, file_type: 'pdf', delivery_zip: '100-0001', delivery_tel: '03-1234-5678', delivery_kana: 'ヤマダ', buyer_zip: '100-0001', buyer_address: '東京都', preferred_date: '2026-12-01', preferred_period: 3, memo: 'メモ', supplier_memo: 'メモ', edi_note: '置き配', settlement_fee: 0, other_fee: 0, shipping_fee: 500, ec_order_id: 'EC-1' });
         },
       },
     ];

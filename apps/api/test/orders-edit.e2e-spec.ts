@@ -44,7 +44,7 @@ describe('orders API: create and edit', () => {
             delivery_zip: '150-0001',
             delivery_address: '東京都渋谷区1-2-3',
             preferred_date: '2026-11-30',
-            preferred_period: '午前中',
+            preferred_period: 4,
             memo: '社内メモ',
             supplier_memo: 'メーカー向けメモ',
             edi_note: '置き配',
@@ -90,7 +90,7 @@ describe('orders API: create and edit', () => {
         buyer_email: 'hanako@example.jp',
         delivery_address: '東京都渋谷区1-2-3',
         preferred_date: '2026-11-30',
-        preferred_period: '午前中',
+        preferred_period: 4,
         memo: '社内メモ',
         supplier_memo: 'メーカー向けメモ',
         edi_note: '置き配',
@@ -217,7 +217,6 @@ describe('orders API: create and edit', () => {
       ['delivery_name', 40],
       ['buyer_address', 100],
       ['delivery_address', 100],
-      ['preferred_period', 50],
       ['memo', 1000],
       ['supplier_memo', 1000],
       ['edi_note', 40],
@@ -247,7 +246,7 @@ describe('orders API: create and edit', () => {
     });
 
     it('refuses what the sheet cannot print, naming the characters', async () => {
-      for (const field of ['buyer_name', 'delivery_name', 'delivery_address', 'preferred_period', 'edi_note']) {
+      for (const field of ['buyer_name', 'delivery_name', 'delivery_address', 'edi_note']) {
         const res = await client.post(body({ delivery_address: '東京', [field]: '山田😀' })).expect(422);
         expect(errorsOf(res)).toContainEqual({ field, error_code: 'unprintable', params: { chars: '😀' } });
       }
@@ -273,6 +272,25 @@ describe('orders API: create and edit', () => {
       // An edit that moves the order date past the preferred date is refused too.
       const edit = await client.put(made.id, { order_date: '2026-12-05', version: made.version }).expect(422);
       expect(errorsOf(edit)).toEqual([{ field: 'preferred_date', error_code: 'date_after', params: { other: 'order_date' } }]);
+    });
+
+    it('preferred_period: a transport time slot’s code, 0 (none) when left out; text and null are refused', async () => {
+      expect((await client.create(body())).preferred_period).toBe(0);
+      for (const code of [0, 1, 2, 3, 4]) expect((await client.create(body({ preferred_period: code }))).preferred_period).toBe(code);
+      // The API takes the code only: the late slot's text, a code as text, null (never stored) are field errors.
+      for (const [value, rule] of [
+        ['20-', { error_code: 'integer' }],
+        ['19-21', { error_code: 'integer' }],
+        ['4', { error_code: 'integer' }],
+        [null, { error_code: 'required' }],
+        [true, { error_code: 'integer' }],
+        [5, { error_code: 'max', params: { max: 4 } }],
+        [-1, { error_code: 'min', params: { min: 0 } }],
+      ] as const) {
+        const res = await client.post(body({ preferred_period: value })).expect(422);
+        expectErrorEnvelope(res.body, 'NAL-422');
+        expect(errorsOf(res)).toEqual([{ field: 'preferred_period', ...rule }]);
+      }
     });
 
     it('buyer_email: 100 characters and well-formed', async () => {
@@ -328,6 +346,7 @@ describe('orders API: create and edit', () => {
     /** [field, min, max] of the integers of the order. */
     const NUMBERS: [string, number, number][] = [
       ['payment_method_id', 0, 5],
+      ['preferred_period', 0, 4],
       // Fees: 9,999,999 yen (SPEC.md §5's "some 9999999").
       ['settlement_fee', 0, 9_999_999],
       ['other_fee', 0, 9_999_999],
@@ -538,6 +557,25 @@ describe('orders API: create and edit', () => {
       // The keyword text follows the edit.
       const found = (await client.get(`/orders?keyword=${encodeURIComponent('山田 花子')}`).expect(200)).body.data;
       expect(found.map((o: { id: string }) => o.id)).toContain(order.id);
+    });
+
+    it('changes the preferred period, keeps it when left out, and refuses clearing it with null', async () => {
+      const order = await client.create(body({ preferred_period: 1 }));
+      expect((await client.put(order.id, { version: 1, buyer_name: '山田 花子' }).expect(200)).body.data).toMatchObject({ preferred_period: 1, version: 2 });
+      expect((await client.put(order.id, { version: 2, preferred_period: 4 }).expect(200)).body.data).toMatchObject({ preferred_period: 4, version: 3 });
+      expect((await client.put(order.id, { version: 3, preferred_period: 0 }).expect(200)).body.data).toMatchObject({ preferred_period: 0, version: 4 });
+      for (const value of [null, 5, '20-']) expect(errorsOf(await client.put(order.id, { version: 4, preferred_period: value }).expect(422))[0]).toMatchObject({ field: 'preferred_period' });
+      expect((await client.get(`/orders/${order.id}`).expect(200)).body.data).toMatchObject({ preferred_period: 0, version: 4 });
+    });
+
+    it('keeps a memo the preferred-period migration lengthened past 1000 while an edit leaves it out; a memo sent is at most 1000', async () => {
+      const order = await client.create(body());
+      // As the migration left it: a memo of 1000 and the legacy text on its own line (1058 at most).
+      const migrated = `${'メ'.repeat(1000)}\n希望時間帯: ${'y'.repeat(50)}`;
+      await ctx.api.dataSource.query(`UPDATE orders SET memo = $2 WHERE id = $1`, [order.id, migrated]);
+      const edited = (await client.put(order.id, { version: 1, buyer_name: '山田 花子', preferred_period: 2 }).expect(200)).body.data;
+      expect(edited).toMatchObject({ memo: migrated, preferred_period: 2, version: 2 });
+      expect(errorsOf(await client.put(order.id, { version: 2, memo: migrated }).expect(422))).toEqual([{ field: 'memo', error_code: 'max_length', params: { max: 1000 } }]);
     });
 
     it('refuses a stale version with NAL_ORD-193 and changes nothing', async () => {

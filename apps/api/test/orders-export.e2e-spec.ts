@@ -30,7 +30,7 @@ describe('orders API: CSV export', () => {
         lines: [line(makerX.id, '=HYPERLINK("http://evil")', 1100, 2), line(makerY.id, '米, 5kg "新米"', 3240)],
       }),
     );
-    o2 = await client.create(orderBody(shop, makerY.id, { order_date: '2026-10-20', lines: [line(makerY.id, '椅子', 5500)] }));
+    o2 = await client.create(orderBody(shop, makerY.id, { order_date: '2026-10-20', preferred_period: 4, lines: [line(makerY.id, '椅子', 5500)] }));
     // Outside every period below.
     await client.create(orderBody(shop, makerX.id, { order_date: '2026-09-30' }));
     const company = await deliveryCompany(ctx.api);
@@ -159,6 +159,8 @@ describe('orders API: CSV export', () => {
         [o2.order_no, 'メーカーY', '受注済み'],
       ]);
       expect(rows[0]).toMatchObject({ productName: '米, 5kg "新米"', amount: '1', deliveryName: '山田 太郎', deliveryAddress: '東京都千代田区1-1', shipDate: '2026-10-08' });
+      // The preferred period by its label, as the order sheet prints it (the late slot as 19-21).
+      expect(rows.map((r) => r.preferredPeriod)).toEqual(['指定なし', '19-21時']);
     });
 
     it('streams a large period through the cursor, batch after batch', async () => {

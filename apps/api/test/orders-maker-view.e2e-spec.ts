@@ -32,7 +32,7 @@ const STAFF_MEMO = 'スタッフだけのメモ';
 /** What the maker ships and to whom: sent with the order, read back in the maker's view. */
 const DELIVERY = {
   preferred_date: '2026-12-01',
-  preferred_period: '午前中',
+  preferred_period: 4,
   delivery_name: '届け先 太郎',
   delivery_tel: '03-1111-2222',
   delivery_zip: '150-0001',

@@ -53,6 +53,7 @@ describe('orders API: list, detail, history, errors, payment methods', () => {
         buyer_kana: 'スズキ イチロウ',
         buyer_tel: '03-5555-6666',
         buyer_email: 'ichiro@example.jp',
+        preferred_period: 2,
         lines: [line(makerY.id, 5_000)],
       }),
     );
@@ -64,6 +65,7 @@ describe('orders API: list, detail, history, errors, payment methods', () => {
         buyer_kana: 'タカハシ',
         buyer_tel: null,
         buyer_email: null,
+        preferred_period: 4,
         lines: [line(makerX.id, 3_000), line(makerY.id, 3_000)],
       }),
     );
@@ -116,6 +118,11 @@ describe('orders API: list, detail, history, errors, payment methods', () => {
       ['has_errors=1', () => [o3]],
       ['has_errors=0', () => [o2, o1]],
       ['shop_id=A&status=2', () => [o3]],
+      ['preferred_period=0', () => [o1]],
+      ['preferred_period=1', () => []],
+      ['preferred_period=2', () => [o2]],
+      ['preferred_period=4', () => [o3]],
+      ['preferred_period=4&shop_id=A', () => [o3]],
     ])('%s', async (query, expected) => {
       const q = query.replace('shop_id=A', `shop_id=${shopA}`).replace('maker_id=X', `maker_id=${makerX.id}`).replace('maker_id=Y', `maker_id=${makerY.id}`).replace('customer_id=C', `customer_id=${customer}`);
       expect(await ids(`?${q}`)).toEqual(expected().map((o) => o.id));
@@ -155,6 +162,15 @@ describe('orders API: list, detail, history, errors, payment methods', () => {
         { field: 'delivery_info', error_code: 'in', params: { values: '0,1' } },
         { field: 'has_errors', error_code: 'integer' },
       ]);
+      // A preferred period is its code, 0 (none) to 4; the late slot's text (20-) is not a code.
+      for (const [value, rule] of [
+        ['5', { error_code: 'max', params: { max: 4 } }],
+        ['-1', { error_code: 'min', params: { min: 0 } }],
+        ['20-', { error_code: 'integer' }],
+        ['1.5', { error_code: 'integer' }],
+      ] as const) {
+        expect(await bad(`preferred_period=${encodeURIComponent(value)}`)).toEqual([{ field: 'preferred_period', ...rule }]);
+      }
       expect(await bad('per_page=7')).toEqual([{ field: 'per_page', error_code: 'in', params: { values: '20,50,100,200' } }]);
       expect(await bad(`keyword=${'a'.repeat(101)}`)).toEqual([{ field: 'keyword', error_code: 'max_length', params: { max: 100 } }]);
     });

@@ -68,7 +68,7 @@ describe('a maker’s orders in Chromium', () => {
       delivery_zip: '150-0002',
       delivery_address: '東京都渋谷区届け先1-2',
       preferred_date: '2025-12-05',
-      preferred_period: '午前中',
+      preferred_period: 4,
       memo: STAFF_MEMO,
       supplier_memo: '化粧箱に入れてください',
       send_mail_flag: 0,
@@ -138,7 +138,7 @@ describe('a maker’s orders in Chromium', () => {
     await page.waitForSelector('[data-testid="order-wholesale-total"]');
     expect(await page.textContent('[data-testid="order-wholesale-total"]')).toBe('¥6,000');
     const delivery = (await page.textContent('[data-testid="order-delivery"]'))!;
-    for (const text of ['届け先 次郎', '03-6666-7777', '150-0002', '東京都渋谷区届け先1-2', '2025年12月05日', '午前中']) expect(delivery).toContain(text);
+    for (const text of ['届け先 次郎', '03-6666-7777', '150-0002', '東京都渋谷区届け先1-2', '2025年12月05日', '19-21時']) expect(delivery).toContain(text);
     expect(await page.textContent('[data-testid="order-header"]')).toContain('化粧箱に入れてください');
     expect(await page.textContent(`[data-testid="maker-part-${makerId}"]`)).toContain('桐たんす');
     await page.waitForSelector('[data-testid="status-history"] tr:has-text("メーカーへ発注")');

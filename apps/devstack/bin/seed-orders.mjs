@@ -300,7 +300,8 @@ async function seedBatch(db, { from, to, total, refs, domain, searchText }) {
            CASE WHEN r_ec < 0.85 THEN ec_shop_id || '-' || to_char(order_date, 'YYYYMMDD') || '-' || lpad(id::text, 8, '0') END AS ec_order_id,
            ${pick('r_fee', [[0, 0.85], [1100, 0.1], [2200, 0.05]])} AS shipping_fee,
            CASE WHEN r_pref < 0.2 THEN to_char(order_date + 7 + floor(r_pref * 70)::int, 'YYYY/MM/DD') END AS preferred_date,
-           CASE WHEN r_pref < 0.3 THEN ${oneOf(['午前中', '14時～16時', '16時～18時', '18時～20時', '19時～21時'], 'r_pref / 0.3')} END AS preferred_period,
+           /* A transport time slot (1–4, libs/domain preferred-period) on 30%, else none (0). */
+           CASE WHEN r_pref < 0.3 THEN 1 + floor(r_pref / 0.3 * 4)::int ELSE 0 END AS preferred_period,
            CASE WHEN r_memo < 0.05 THEN ${oneOf(['のし希望（御祝）', '組立サービス希望', '不在時は宅配ボックスへ', '領収書希望'], 'r_memo / 0.05')} END AS memo,
            least((order_date + make_interval(secs => r_time * 86400))::timestamp AT TIME ZONE 'Asia/Tokyo', now()) AS created_at
       FROM numbered

@@ -79,6 +79,8 @@ describe('order sheets by e-mail and by fax gateway', () => {
     expect(mailText).toContain('佐藤花子');
     expect(mailText).toContain('東京都千代田区千代田1-1');
     expect(mailText).toContain('玄関前に置き配');
+    // The preferred period (code 4) by its label: the late slot, shown as 19-21.
+    expect(mailText).toContain('時間帯19-21時');
     expect(mailText).toContain('化粧箱でお願いします');
     expect(mailText).not.toContain('ひのき風呂椅子');
     // The orderer's contact: the shop's, not the system-wide sender's.
@@ -114,10 +116,13 @@ describe('order sheets by e-mail and by fax gateway', () => {
     expect((await extractPdfText(pdf.bytes)).text.replace(/\s/g, '')).toBe(mailText);
     const csv = await download(api, `http://api/api/v1/orders/${order.id}/download-order-maker?maker_id=${faxMaker}&file_type=csv&token=${token}`);
     expect(csv.bytes.toString('utf8')).toContain('ひのき風呂椅子');
+    expect(csv.bytes.toString('utf8')).toContain(',19-21時,');
 
     // The maker opens the link from the mail: the page's data, the same sheet, and an acceptance.
     const page = (await api.http.get(`/api/v1/maker-confirmations/${link}`).expect(200)).body.data;
     expect(page.lines.map((l: { product_name: string }) => l.product_name)).toEqual(['無垢材ダイニングテーブル', '座布団（藍染）']);
+    // The page answers the code; the console shows its label.
+    expect(page.delivery).toMatchObject({ preferred_date: '2026-12-01', preferred_period: 4 });
     const fromLink = await download(api, `http://api/api/v1/maker-confirmations/${link}/sheet`);
     expect((await extractPdfText(fromLink.bytes)).text.replace(/\s/g, '')).toBe(mailText);
     await api.http.post(`/api/v1/maker-confirmations/${link}`).send({ version: page.version, answer: 'accept', estimated_ship_date: japanToday() }).expect(200);

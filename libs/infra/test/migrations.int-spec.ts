@@ -1,4 +1,4 @@
-import { fileNameKey } from '@oms/domain';
+import { fileNameKey, PREFERRED_PERIOD_LABELS_JA, PreferredPeriod, readPreferredPeriod } from '@oms/domain';
 import { createDataSource } from '../src/database/data-source';
 import { databaseUrl, uniqueName, withAdmin } from './support/test-database';
 
@@ -133,4 +133,82 @@ describe('migrations', () => {
       await ds.destroy();
     }
   });
+
+  // Migrations down to this one and up again, twice: more than jest's default 5 s on a loaded machine.
+  it('turns preferred periods into codes as the domain reads them, and keeps every text that names no slot in the memo', async () => {
+    const ds = createDataSource(databaseUrl(name), 1);
+    await ds.initialize();
+    try {
+      while (!(await ds.query(`SELECT name FROM migrations ORDER BY id DESC LIMIT 1`))[0].name.startsWith('PreferredPeriodCodes')) await ds.undoLastMigration();
+      await ds.undoLastMigration();
+      const [shop] = await ds.query(`INSERT INTO shops (name, code, type) VALUES ('店', 'MIG-P', 'platform_1') RETURNING id`);
+      const slots = ['14-16', '14～16', '14時-16時', '１４時～１６時', ' 14 - 16 ', '14:00–16:00', '14時から16時', '16時～18時', '18-20', '19-21', '19時～21時', '20-', '20時以降', '２０時以降', '20～'];
+      const none = ['', '   ', '指定なし', 'NONE'];
+      const unread = ['午前中', '午後', '14-15', '20-21', '夜間（21時まで）', 'constructor', "O'Reilly", 'x'.repeat(50)];
+      const longMemo = 'メ'.repeat(1000);
+      const cases: { text: string | null; memo: string | null }[] = [
+        { text: null, memo: null },
+        { text: null, memo: 'のし希望' },
+        ...[...slots, ...none].map((text) => ({ text, memo: 'のし希望' })),
+        ...unread.map((text) => ({ text, memo: null })),
+        { text: '午前中', memo: 'のし希望\n領収書希望' },
+        // A memo already at its limit, and the longest legacy text: nothing may overflow or be cut.
+        { text: 'y'.repeat(50), memo: longMemo },
+        { text: '午前中', memo: '' },
+      ];
+      const ids: string[] = [];
+      for (const [i, c] of cases.entries()) {
+        await ds.query(`INSERT INTO order_numbers (order_no) VALUES ($1)`, [`MIG-P-${i}`]);
+        const [order] = await ds.query(
+          `INSERT INTO orders (order_no, origin, shop_id, payment_method_id, order_date, buyer_name, delivery_name, status, line_statuses, maker_ids, preferred_period, memo)
+           VALUES ($1, 'NAL-OMS', $2, 2, '2026-01-10', '買', '届', 1, '{}', '{}', $3, $4) RETURNING id`,
+          [`MIG-P-${i}`, shop.id, c.text, c.memo],
+        );
+        ids.push(String(order.id));
+      }
+      const read = async () =>
+        new Map<string, { code: unknown; memo: string | null }>(
+          (await ds.query(`SELECT id::text, preferred_period AS code, memo FROM orders WHERE id = ANY($1::bigint[])`, [ids])).map((r: { id: string; code: unknown; memo: string | null }) => [r.id, r]),
+        );
+
+      await ds.runMigrations();
+      const after = await read();
+      let memoEntries = 0;
+      cases.forEach((c, i) => {
+        const row = after.get(ids[i])!;
+        const reading = readPreferredPeriod(c.text);
+        expect({ text: c.text, code: row.code }).toEqual({ text: c.text, code: reading ?? 0 });
+        if (reading === null) {
+          // The text as it was, on a line of its own after the memo (or as the memo).
+          const line = `希望時間帯: ${c.text}`;
+          expect(row.memo).toBe(c.memo ? `${c.memo}\n${line}` : line);
+          memoEntries++;
+        } else {
+          expect(row.memo).toBe(c.memo);
+        }
+      });
+      expect(memoEntries).toBe(unread.length + 3);
+      const [written] = await ds.query(`SELECT count(*)::int AS n FROM orders WHERE id = ANY($1::bigint[]) AND memo LIKE '%希望時間帯: %'`, [ids]);
+      expect(written.n).toBe(memoEntries);
+      expect([...after.values()].find((r) => r.memo?.startsWith(longMemo))!.memo).toHaveLength(1000 + 1 + '希望時間帯: '.length + 50);
+      await expect(ds.query(`UPDATE orders SET preferred_period = 5 WHERE id = $1`, [ids[0]])).rejects.toThrow(/orders_preferred_period_check/);
+      const [column] = await ds.query(`SELECT column_default, is_nullable FROM information_schema.columns WHERE table_name = 'orders' AND column_name = 'preferred_period'`);
+      expect(column).toEqual({ column_default: '0', is_nullable: 'NO' });
+      expect(await ds.query(`SELECT indexdef FROM pg_indexes WHERE indexname = 'orders_preferred_period_by_date'`)).toHaveLength(1);
+
+      // Down: codes back to their labels, the texts moved to memos back where they were.
+      await ds.undoLastMigration();
+      const undone = await read();
+      cases.forEach((c, i) => {
+        const row = undone.get(ids[i])!;
+        const reading = readPreferredPeriod(c.text);
+        if (reading === null) expect(row).toEqual({ id: ids[i], code: c.text, memo: c.memo || null });
+        else expect(row).toEqual({ id: ids[i], code: reading === 0 ? null : PREFERRED_PERIOD_LABELS_JA[reading as PreferredPeriod], memo: c.memo });
+      });
+      await ds.runMigrations();
+      expect([...(await read()).values()].map((r) => r.code)).toEqual([...after.values()].map((r) => r.code));
+    } finally {
+      await ds.destroy();
+    }
+  }, 60_000);
 });

@@ -11,6 +11,7 @@ import {
   MAKER_CONFIRM_STATUS,
   MakerConfirmStatus,
   parseDate,
+  PreferredPeriod,
 } from '@oms/domain';
 import { Inject } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, ConfirmLinkRow, findConfirmLink, makerSeesLine, OrderRepository, OrderSheetsRepository, SecretBox, sheetContent, SheetFile, sheetFile } from '@oms/infra';
@@ -28,7 +29,7 @@ export interface MakerConfirmationView {
   orderDate: string;
   version: number;
   maker: { id: string; name: string };
-  delivery: { name: string; zip: string | null; address: string | null; phone: string | null; preferredDate: string | null; preferredPeriod: string | null };
+  delivery: { name: string; zip: string | null; address: string | null; phone: string | null; preferredDate: string | null; preferredPeriod: PreferredPeriod };
   ediNote: string | null;
   supplierMemo: string | null;
   lines: { id: string; productName: string; option1: string | null; option2: string | null; amount: number; wholesalePrice: number | null; status: number }[];

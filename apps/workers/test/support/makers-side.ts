@@ -130,7 +130,7 @@ export async function createOrder(api: TestApp, auth: string, shopId: string, li
       delivery_address: '東京都千代田区千代田1-1',
       delivery_tel: '03-9876-5432',
       preferred_date: '2026-12-01',
-      preferred_period: '午前中',
+      preferred_period: 4,
       edi_note: '玄関前に置き配',
       supplier_memo: '化粧箱でお願いします',
       lines: lines.map((l) => ({

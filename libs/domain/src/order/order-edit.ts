@@ -12,7 +12,11 @@ export const ORDER_LIMITS = {
   zip: 8,
   email: 100,
   preferredDate: 20,
-  preferredPeriod: 50,
+  /**
+   * What a memo may be given. A stored one may be longer: the preferred-period migration appended
+   * legacy texts to memos (docs/decisions.md "Preferred periods as codes"); an edit keeps such a
+   * memo by leaving it out.
+   */
   memo: 1000,
   /** edi_note and delivery_address together. */
   ediNoteWithAddress: 40,

@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
+import { PREFERRED_PERIOD, preferredPeriodLabel } from '@oms/domain';
 import { extractPdfText } from '../../test/support/pdf-text';
 import { OrderSheetContent, OrderSheetLine, orderSheetCsv, renderOrderSheetPdf } from './index';
 
@@ -40,7 +41,8 @@ function sheet(overrides: Partial<OrderSheetContent> = {}): OrderSheetContent {
       address: '東京都渋谷区神宮前1-2-3 サンプルマンション405号室',
       phone: '090-1111-2222',
       preferredDate: '2026-12-05',
-      preferredPeriod: '午前中',
+      // What the repository stores: the slot's label (a sheet made while periods were free text keeps its text).
+      preferredPeriod: preferredPeriodLabel(PREFERRED_PERIOD.late),
     },
     ediNote: '納品時は事前にお電話ください',
     supplierMemo: '前回と同じ梱包でお願いします。',
@@ -88,7 +90,7 @@ describe('renderOrderSheetPdf', () => {
     expect(text).toContain('東京都渋谷区神宮前1-2-3 サンプルマンション405号室');
     expect(text).toContain('090-1111-2222');
     expect(text).toContain('2026年12月05日');
-    expect(text).toContain('午前中');
+    expect(text).toContain('19-21時');
     expect(text).toContain('納品時は事前にお電話ください');
     expect(text).toContain('前回と同じ梱包でお願いします。');
     expect(text).toContain('ご確認のお願い');
@@ -203,7 +205,7 @@ describe('orderSheetCsv', () => {
       '東京都渋谷区神宮前1-2-3 サンプルマンション405号室',
       '090-1111-2222',
       '2026-12-05',
-      '午前中',
+      '19-21時',
       '納品時は事前にお電話ください',
       '前回と同じ梱包でお願いします。',
     ]);

@@ -34,6 +34,10 @@ export interface OrderSheetContent {
     phone: string | null;
     /** YYYY-MM-DD */
     preferredDate: string | null;
+    /**
+     * The period as printed: its label (14-16時…, 指定なし: libs/domain preferred-period). Sheets made
+     * while it was free text keep that text, or null (printed 指定なし).
+     */
     preferredPeriod: string | null;
   };
   ediNote: string | null;

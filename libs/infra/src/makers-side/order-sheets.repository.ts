@@ -1,4 +1,4 @@
-import { ediHold, initialSheetStatus, isResent, OrderMethod, ordererContact, SHEET_LINE_STATUSES, SheetReason, sheetRecipient, SheetStatus } from '@oms/domain';
+import { ediHold, initialSheetStatus, isResent, OrderMethod, ordererContact, preferredPeriodLabel, SHEET_LINE_STATUSES, SheetReason, sheetRecipient, SheetStatus } from '@oms/domain';
 import { EntityManager } from 'typeorm';
 import { orderSheetCsv, OrderSheetContent, renderOrderSheetPdf, yen } from '../documents';
 import { confirmUrl } from './confirm-links';
@@ -156,7 +156,8 @@ export class OrderSheetsRepository {
         address: order.delivery_address ?? '',
         phone: order.delivery_tel,
         preferredDate: order.preferred_date,
-        preferredPeriod: order.preferred_period,
+        // The label as printed: a snapshot keeps what the maker got, whatever the codes become.
+        preferredPeriod: preferredPeriodLabel(order.preferred_period),
       },
       ediNote: order.edi_note,
       supplierMemo: order.supplier_memo,

@@ -1,4 +1,4 @@
-import { LINE_STATUS } from '@oms/domain';
+import { LINE_STATUS, PreferredPeriod } from '@oms/domain';
 import { EntityManager } from 'typeorm';
 
 /** The order's own fields as create and edit write them (docs/orders-api.md "Create and edit"). */
@@ -10,7 +10,8 @@ export interface OrderFieldsWrite {
   deliveryMethodId: string | null;
   orderDate: string;
   preferredDate: string | null;
-  preferredPeriod: string | null;
+  /** A transport time slot, 0 none (libs/domain preferred-period). */
+  preferredPeriod: PreferredPeriod;
   buyerName: string;
   buyerKana: string | null;
   buyerTel: string | null;
@@ -81,7 +82,7 @@ const FIELD_COLUMNS: readonly (readonly [string, keyof OrderFieldsWrite, string]
   ['delivery_method_id', 'deliveryMethodId', 'bigint'],
   ['order_date', 'orderDate', 'date'],
   ['preferred_date', 'preferredDate', 'varchar'],
-  ['preferred_period', 'preferredPeriod', 'varchar'],
+  ['preferred_period', 'preferredPeriod', 'smallint'],
   ['buyer_name', 'buyerName', 'varchar'],
   ['buyer_kana', 'buyerKana', 'varchar'],
   ['buyer_tel', 'buyerTel', 'varchar'],

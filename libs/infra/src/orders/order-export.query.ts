@@ -1,4 +1,4 @@
-import { LINE_STATUS_LABELS_JA } from '@oms/domain';
+import { LINE_STATUS_LABELS_JA, PREFERRED_PERIOD_LABELS_JA } from '@oms/domain';
 import { escapeLiteral } from 'pg';
 import { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
@@ -26,6 +26,11 @@ const STATUS_LABEL = `CASE l.status ${Object.entries(LINE_STATUS_LABELS_JA)
   .map(([code, label]) => `WHEN ${Number(code)} THEN ${escapeLiteral(label)}`)
   .join(' ')} END`;
 
+/** The preferred delivery period by its label (14-16時…, 指定なし), as order sheets print it. */
+const PREFERRED_PERIOD_LABEL = `CASE o.preferred_period ${Object.entries(PREFERRED_PERIOD_LABELS_JA)
+  .map(([code, label]) => `WHEN ${Number(code)} THEN ${escapeLiteral(label)}`)
+  .join(' ')} END`;
+
 /** The columns either export may write, by key: the order's, the line's, the maker part's. */
 const COLUMN = {
   orderNo: { header: '受注番号', key: 'orderNo', sql: 'o.order_no', text: true },
@@ -39,7 +44,7 @@ const COLUMN = {
   deliveryAddress: { header: '配送先住所', key: 'deliveryAddress', sql: 'o.delivery_address', text: true },
   deliveryTel: { header: '配送先電話番号', key: 'deliveryTel', sql: 'o.delivery_tel', text: true },
   preferredDate: { header: '希望日', key: 'preferredDate', sql: 'o.preferred_date', text: true },
-  preferredPeriod: { header: '希望時間帯', key: 'preferredPeriod', sql: 'o.preferred_period', text: true },
+  preferredPeriod: { header: '希望時間帯', key: 'preferredPeriod', sql: PREFERRED_PERIOD_LABEL, text: true },
   paymentMethod: { header: '支払方法', key: 'paymentMethod', sql: 'pm.name_ja', text: true },
   makerName: { header: 'メーカー', key: 'makerName', sql: 'm.name', text: true },
   productCode: { header: '商品コード', key: 'productCode', sql: 'l.product_code', text: true },

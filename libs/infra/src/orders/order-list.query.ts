@@ -26,6 +26,8 @@ export interface OrderListFilters {
   paymentMethodId?: number;
   /** 0: no delivery info, 1: has it. */
   deliveryInfo?: 0 | 1;
+  /** A preferred delivery period's code (0 none, 1–4 the transport time slots). */
+  preferredPeriod?: number;
   /** 0: no errors, 1: at least one. */
   hasErrors?: 0 | 1;
   /**
@@ -153,6 +155,8 @@ export function orderListWhere(filters: OrderListFilters, params: unknown[], for
     where.push(`EXISTS (SELECT 1 FROM order_lines pl WHERE pl.order_id = o.id AND pl.product_id = ${param(filters.productId, '::bigint')}${visible})`);
   }
   if (filters.paymentMethodId !== undefined && makerScope === null) where.push(`o.payment_method_id = ${param(filters.paymentMethodId, '::smallint')}`);
+  // The period is the delivery's, which a maker ships against: its own list filters on it too.
+  if (filters.preferredPeriod !== undefined) where.push(`o.preferred_period = ${param(filters.preferredPeriod, '::smallint')}`);
   if (makerScope !== null) {
     // A maker's delivery info is that of its own part; order errors are the staff's (not filtered on).
     if (filters.deliveryInfo !== undefined) {

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsISO8601, ValidateBy, ValidateIf, ValidationArguments } from 'class-validator';
 import { DateText, Email, Id, Int, Katakana, Money, Nested, NotNull, OneOf, Optional, PhoneNumber, Postcode, Printable, Required, Text, Version } from '../../common/validation/rules';
-import { ediNoteFits, MONEY_LIMITS, ORDER_LIMITS, parseDate } from '@oms/domain';
+import { ediNoteFits, MONEY_LIMITS, ORDER_LIMITS, parseDate, PREFERRED_PERIOD_MAX, PREFERRED_PERIOD_MIN, PreferredPeriod } from '@oms/domain';
 
 /** An ISO 8601 time of a real instant: Date reads it and its calendar date exists (2026-02-30 does not). */
 function isRealTime(value: string): boolean {
@@ -194,10 +194,10 @@ function orderFields(must: () => PropertyDecorator) {
     @DateText()
     preferredDate?: string | null;
 
-    @Optional()
-    @Text(ORDER_LIMITS.preferredPeriod)
-    @Printable()
-    preferredPeriod?: string | null;
+    /** A transport time slot's code, 0 none (libs/domain preferred-period); never null. */
+    @NotNull()
+    @Int(PREFERRED_PERIOD_MIN, PREFERRED_PERIOD_MAX)
+    preferredPeriod?: PreferredPeriod;
 
     @Optional()
     @Text(ORDER_LIMITS.memo)

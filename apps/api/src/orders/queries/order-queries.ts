@@ -60,6 +60,7 @@ export class ListOrdersHandler implements IQueryHandler<ListOrders> {
         productId: str(q.productId),
         paymentMethodId: q.paymentMethodId,
         deliveryInfo: q.deliveryInfo,
+        preferredPeriod: q.preferredPeriod,
         hasErrors: q.hasErrors,
         keyword: q.keyword,
         todo: q.todo,

@@ -1,4 +1,4 @@
-import { japanToday, LINE_STATUSES, ORDER_TODOS, OrderTodo, parseDate } from '@oms/domain';
+import { japanToday, LINE_STATUSES, ORDER_TODOS, OrderTodo, parseDate, PREFERRED_PERIOD_MAX, PREFERRED_PERIOD_MIN, PreferredPeriod } from '@oms/domain';
 import { ORDER_EXPORT_DATE_KINDS, ORDER_SORTS, OrderSort } from '@oms/infra';
 import { ValidateBy, ValidationArguments } from 'class-validator';
 import { PageQuery } from '../../common/http/page.query';
@@ -110,6 +110,11 @@ export class OrderListQuery extends PageQuery {
   @Flag()
   @Int()
   hasErrors?: 0 | 1;
+
+  /** A preferred delivery period's code: 0 none, 1–4 the transport time slots. */
+  @Optional()
+  @Int(PREFERRED_PERIOD_MIN, PREFERRED_PERIOD_MAX)
+  preferredPeriod?: PreferredPeriod;
 
   @Optional()
   @Text(100)

@@ -1,6 +1,7 @@
 import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../i18n';
+import { preferredPeriodLabel } from '../orders/messages';
 import type { MakerConfirmation } from './api';
 
 const dash = (v: string | null | undefined) => v || '—';
@@ -23,7 +24,7 @@ export function ConfirmOrderSummary({ confirmation: c }: { confirmation: MakerCo
         <Descriptions.Item label={t('makerConfirm.delivery.zip')}>{dash(c.delivery.zip)}</Descriptions.Item>
         <Descriptions.Item label={t('makerConfirm.delivery.address')}>{dash(c.delivery.address)}</Descriptions.Item>
         <Descriptions.Item label={t('makerConfirm.delivery.preferredDate')}>{dash(c.delivery.preferredDate)}</Descriptions.Item>
-        <Descriptions.Item label={t('makerConfirm.delivery.preferredPeriod')}>{dash(c.delivery.preferredPeriod)}</Descriptions.Item>
+        <Descriptions.Item label={t('makerConfirm.delivery.preferredPeriod')}>{preferredPeriodLabel(t, c.delivery.preferredPeriod)}</Descriptions.Item>
         <Descriptions.Item label={t('makerConfirm.notes.ediNote')} span="filled">
           {dash(c.ediNote)}
         </Descriptions.Item>

@@ -22,7 +22,7 @@ function wireConfirmation(extra: Record<string, unknown> = {}) {
     order_date: '2026-11-22',
     version: 3,
     maker: { id: '2', name: '東京家具製作所' },
-    delivery: { name: '山田 太郎', zip: '100-0001', address: '東京都千代田区1-1', phone: '03-0000-0000', preferred_date: '11月30日', preferred_period: '午前中' },
+    delivery: { name: '山田 太郎', zip: '100-0001', address: '東京都千代田区1-1', phone: '03-0000-0000', preferred_date: '11月30日', preferred_period: 4 },
     edi_note: '置き配可',
     supplier_memo: '化粧箱でお願いします',
     lines: [
@@ -85,7 +85,7 @@ describe('maker confirmation page', () => {
     expect(screen.getByTestId('confirm-order').textContent).toContain('2026年11月22日');
     expect(screen.getByTestId('confirm-order').textContent).toContain('東京家具製作所');
     const delivery = screen.getByTestId('confirm-delivery').textContent;
-    for (const text of ['山田 太郎', '100-0001', '東京都千代田区1-1', '03-0000-0000', '11月30日', '午前中', '置き配可', '化粧箱でお願いします']) expect(delivery).toContain(text);
+    for (const text of ['山田 太郎', '100-0001', '東京都千代田区1-1', '03-0000-0000', '11月30日', '19-21時', '置き配可', '化粧箱でお願いします']) expect(delivery).toContain(text);
     expect(screen.getByTestId('confirm-line-10').textContent).toContain('椅子 10');
     expect(screen.getByTestId('confirm-line-10').textContent).toContain('赤');
     expect(screen.getByTestId('confirm-line-10').textContent).toContain('¥12,000');

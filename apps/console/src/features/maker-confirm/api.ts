@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import { api, API_BASE_URL, ApiError, type RequestOptions } from '../../api/client';
+import type { PreferredPeriod } from '../orders/api/preferred-period';
 
 /** What the confirmation link shows a maker (GET /maker-confirmations/{token}), camel-cased. */
 export interface MakerConfirmation {
@@ -14,7 +15,8 @@ export interface MakerConfirmation {
     address: string | null;
     phone: string | null;
     preferredDate: string | null;
-    preferredPeriod: string | null;
+    /** A transport time slot's code, 0 none. */
+    preferredPeriod: PreferredPeriod;
   };
   ediNote: string | null;
   supplierMemo: string | null;

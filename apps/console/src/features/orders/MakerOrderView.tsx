@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../i18n';
 import type { MakerOrder } from './api/order';
 import { preferredDateLabel, yen } from './format';
+import { preferredPeriodLabel } from './messages';
 
 const dash = (v: string | null | undefined) => v || '—';
 
@@ -35,7 +36,7 @@ export function MakerDelivery({ order }: { order: MakerOrder }) {
       <Descriptions.Item label={t('orders.fields.zip')}>{dash(order.deliveryZip)}</Descriptions.Item>
       <Descriptions.Item label={t('orders.fields.address')}>{dash(order.deliveryAddress)}</Descriptions.Item>
       <Descriptions.Item label={t('orders.fields.preferredDate')}>{preferredDateLabel(order.preferredDate, formatDate)}</Descriptions.Item>
-      <Descriptions.Item label={t('orders.fields.preferredPeriod')}>{dash(order.preferredPeriod)}</Descriptions.Item>
+      <Descriptions.Item label={t('orders.fields.preferredPeriod')}>{preferredPeriodLabel(t, order.preferredPeriod)}</Descriptions.Item>
     </Descriptions>
   );
 }

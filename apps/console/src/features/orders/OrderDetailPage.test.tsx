@@ -75,7 +75,7 @@ describe('order detail (OrderInformation)', () => {
     const header = [...document.querySelectorAll('[data-testid=order-header] .ant-descriptions-item-label')].map((l) => l.textContent);
     expect(header).toEqual(['Shop', 'Order date', 'Updated', 'Memo to makers', 'EDI note']);
     const delivery = screen.getByTestId('order-delivery').textContent;
-    for (const text of ['お届け 1', '03-1111-2222', '150-0001', '東京都渋谷区1-1', '12月1日', '午前中']) expect(delivery).toContain(text);
+    for (const text of ['お届け 1', '03-1111-2222', '150-0001', '東京都渋谷区1-1', '12月1日', '19:00–21:00']) expect(delivery).toContain(text);
     const part = screen.getByTestId('maker-part-2');
     expect(part.textContent).toContain('椅子 10');
     expect(part.textContent).toContain('Wholesale price');

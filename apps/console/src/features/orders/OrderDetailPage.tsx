@@ -15,7 +15,7 @@ import { useOrderCommands } from './api/use-order-commands';
 import { useDeliveryCompanies, useOrder } from './api/use-orders';
 import { CommandModal } from './CommandModal';
 import { preferredDateLabel, yen } from './format';
-import { refusalMessage } from './messages';
+import { preferredPeriodLabel, refusalMessage } from './messages';
 import { OrderActionBar } from './OrderActionBar';
 import { ACTION_PERMISSION, selectedLineOf, type OrderAction } from './order-actions';
 import { OrderErrors } from './OrderErrors';
@@ -77,7 +77,7 @@ function OrderPeople({ order }: { order: Order }) {
       <Descriptions.Item label={t('orders.fields.address')}>{dash(order[`${prefix}Address`])}</Descriptions.Item>
       {prefix === 'buyer' && <Descriptions.Item label={t('orders.fields.email')}>{dash(order.buyerEmail)}</Descriptions.Item>}
       {prefix === 'delivery' && <Descriptions.Item label={t('orders.fields.preferredDate')}>{preferredDateLabel(order.preferredDate, formatDate)}</Descriptions.Item>}
-      {prefix === 'delivery' && <Descriptions.Item label={t('orders.fields.preferredPeriod')}>{dash(order.preferredPeriod)}</Descriptions.Item>}
+      {prefix === 'delivery' && <Descriptions.Item label={t('orders.fields.preferredPeriod')}>{preferredPeriodLabel(t, order.preferredPeriod)}</Descriptions.Item>}
     </Descriptions>
   );
   return (

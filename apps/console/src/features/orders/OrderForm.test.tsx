@@ -95,6 +95,8 @@ describe('order form', () => {
       buyer_email: null,
       send_mail_flag: 1,
       sent_to_origin_flag: 0,
+      // No slot chosen: none (0).
+      preferred_period: 0,
       confirmed_product_changes_at: expect.any(String),
       lines: [{ product_id: '7', product_name: '桐たんす', maker_id: '2', amount: 1, price_with_tax: 33000, tax_percentage: 10, wholesale_price: 20000, maker_shipping_fee: 0, option1: '白', option2: null }],
     });
@@ -249,6 +251,60 @@ describe('order form', () => {
     await userEvent.click(document.querySelector('#order-save')!);
     expect((await screen.findByTestId('form-refusal')).textContent).toContain('The order exceeds the deferred payment limit.');
     expect(sent).toMatchObject({ version: 3, shop_id: '1', lines: [{ id: '50', product_id: '7', amount: 1 }] });
+  });
+
+  it('offers the transport time slots by their labels and sends the chosen one’s code', async () => {
+    const sent: Record<string, unknown>[] = [];
+    server.use(
+      http.post('/api/v1/orders', async ({ request }) => {
+        sent.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json({ data: wireOrder('9', [wireLine('90', 1)]) }, { status: 201 });
+      }),
+    );
+    renderPage('/orders/create');
+    await fillNewOrder();
+    const user = userEvent.setup();
+    await user.click(document.querySelector('#order-preferredPeriod')!);
+    const options = await waitFor(() => {
+      const shown = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')];
+      expect(shown).toHaveLength(5);
+      return shown;
+    });
+    expect(options.map((o) => o.textContent)).toEqual(['None', '14:00–16:00', '16:00–18:00', '18:00–20:00', '19:00–21:00']);
+    await user.click(options[4]);
+    await userEvent.click(document.querySelector('#order-save')!);
+    await screen.findByTestId('order-information');
+    expect(sent[0]).toMatchObject({ preferred_period: 4 });
+  });
+
+  it('keeps a memo the migration lengthened past 1000 characters while left unchanged (not sent); changed, it must fit', async () => {
+    const longMemo = `${'メ'.repeat(1000)}\n希望時間帯: 午前中`;
+    const sent: Record<string, unknown>[] = [];
+    server.use(
+      http.get('/api/v1/orders/5', () => HttpResponse.json({ data: { ...wireOrder('5', [wireLine('50', 1)]), memo: longMemo, preferred_period: 0 } })),
+      http.put('/api/v1/orders/5', async ({ request }) => {
+        sent.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json({ data: wireOrder('5', [wireLine('50', 1)]) });
+      }),
+    );
+    renderPage('/orders/5/edit');
+    await screen.findByDisplayValue('購入者 5');
+    const memo = document.querySelector<HTMLTextAreaElement>('#order-memo')!;
+    const memoItem = memo.closest('.ant-form-item')!;
+    expect(memoItem.textContent).toContain('the old free-text delivery time was added to it');
+    const user = userEvent.setup();
+    // Changed and still too long: refused before sending.
+    await user.type(memo, 'X');
+    await user.click(document.querySelector('#order-save')!);
+    await waitFor(() => expect(memoItem.querySelector('.ant-form-item-explain-error')?.textContent).toBe('Enter at most 1000 characters.'));
+    expect(sent).toEqual([]);
+    // Back as it was: saved without the memo, which the API keeps.
+    await user.type(memo, '{Backspace}');
+    await user.click(document.querySelector('#order-save')!);
+    await screen.findByTestId('order-information');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).not.toHaveProperty('memo');
+    expect(sent[0]).toMatchObject({ version: 3, preferred_period: 0 });
   });
 
   it('on NAL_ORD-193 offers to reload, and starts the form over from the order as it is now', async () => {

@@ -15,6 +15,8 @@ import { toInput, type OrderFormValues } from './order-form-values';
 import { useCustomerOptions, useDeliveryMethods, usePaymentMethods } from './api/use-orders';
 import { DATE_FORMAT } from './format';
 import { OrderLinesEditor } from './OrderLinesEditor';
+import { preferredPeriodLabel } from './messages';
+import { PREFERRED_PERIODS } from './api/preferred-period';
 import { ReloadPrompt } from './ReloadPrompt';
 
 /**
@@ -72,6 +74,13 @@ export function OrderForm({ title, initial, submit, successMessage, branchOfOrde
   const keepsLegacyPreferredDate = (value: unknown) =>
     !!initial?.version && !!initial.preferredDate && value === initial.preferredDate && !parseDate(String(initial.preferredDate));
 
+  /**
+   * A memo the preferred-period migration lengthened past its limit (the old free-text period on a
+   * last line) is kept as it is while left unchanged: not checked, and not sent. Changed, it must fit.
+   */
+  const storedLongMemo = initial?.version && typeof initial.memo === 'string' && [...initial.memo].length > ORDER_LIMITS.memo ? initial.memo : null;
+  const keepsLongMemo = (value: unknown) => storedLongMemo !== null && value === storedLongMemo;
+
   const save = async (values: OrderFormValues, confirmedProductChangesAt: string): Promise<void> => {
     // The domain's total rule, as the API applies it (NAL_ORD-106): said here rather than after a round trip.
     if (totalPassesLimit(values)) {
@@ -86,6 +95,7 @@ export function OrderForm({ title, initial, submit, successMessage, branchOfOrde
       // An order stored before dates were required may hold a free-text preferred date ("12月5日"):
       // left untouched, it is left out of the body and kept as it is.
       if (keepsLegacyPreferredDate(values.preferredDate)) delete input.preferredDate;
+      if (keepsLongMemo(values.memo)) delete input.memo;
       const result = await submit(input);
       if (result.ok) {
         toast.success(successMessage);
@@ -135,6 +145,13 @@ export function OrderForm({ title, initial, submit, successMessage, branchOfOrde
       const orderDate = form.getFieldValue('orderDate') as OrderFormValues['orderDate'] | undefined;
       const issue = value && orderDate ? preferredDateIssue(String(value), orderDate.format(DATE_FORMAT)) : null;
       if (issue) throw new Error(errorMessage(issue.errorCode, issue.params));
+    },
+  };
+  // At most 1000 characters (counted as the API counts), unless it is the stored long memo left as it was.
+  const memoRule: FormRule = {
+    validator: async (_rule, value: unknown) => {
+      if (keepsLongMemo(value) || typeof value !== 'string' || [...value].length <= ORDER_LIMITS.memo) return;
+      throw new Error(errorMessage('max_length', { max: ORDER_LIMITS.memo }));
     },
   };
   const text = (name: keyof OrderFormValues, max: number, rules: object[] = [], placeholder?: string, textarea = false) => (
@@ -250,7 +267,12 @@ export function OrderForm({ title, initial, submit, successMessage, branchOfOrde
                   {/* A date (the server also checks it is not before the order date); a stored free text stays until retyped. */}
                   {text('preferredDate', ORDER_LIMITS.preferredDate, [preferredDateRule], 'YYYY-MM-DD')}
                 </Col>
-                <Col span={12}>{text('preferredPeriod', ORDER_LIMITS.preferredPeriod, [printable()])}</Col>
+                <Col span={12}>
+                  {/* A transport time slot, by its label; 0 is none. */}
+                  <Form.Item name="preferredPeriod" label={t('orders.fields.preferredPeriod')}>
+                    <Select id="order-preferredPeriod" options={PREFERRED_PERIODS.map((p) => ({ value: p, label: preferredPeriodLabel(t, p) }))} />
+                  </Form.Item>
+                </Col>
               </Row>
             </Card>
           </Col>
@@ -262,7 +284,16 @@ export function OrderForm({ title, initial, submit, successMessage, branchOfOrde
           <Col xs={12} md={6}>{money('otherFee')}</Col>
         </Row>
         <Row gutter={16}>
-          <Col xs={24} md={12}>{text('memo', ORDER_LIMITS.memo, [], undefined, true)}</Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="memo"
+              label={t('orders.fields.memo')}
+              extra={storedLongMemo !== null ? t('orders.form.memoKeptHelp', { max: ORDER_LIMITS.memo }) : undefined}
+              rules={[memoRule]}
+            >
+              <Input.TextArea id="order-memo" rows={3} count={countOf(ORDER_LIMITS.memo)} />
+            </Form.Item>
+          </Col>
           <Col xs={24} md={12}>{text('supplierMemo', ORDER_LIMITS.memo, [printable(true)], undefined, true)}</Col>
           <Col xs={24} md={12}>
             <Form.Item

@@ -11,7 +11,8 @@ import { useProductQuietly } from '../products/api/use-products';
 import { HIDDEN_FROM_MAKER_STATUSES, LINE_STATUSES } from './api/line-status';
 import { useCustomerOptions, usePaymentMethods } from './api/use-orders';
 import { DATE_FORMAT } from './format';
-import { statusLabel } from './messages';
+import { preferredPeriodLabel, statusLabel } from './messages';
+import { PREFERRED_PERIODS } from './api/preferred-period';
 
 /** The list's single-value filters, in the URL under these names (and sent camel → snake). */
 export const ORDER_LIST_FILTERS = [
@@ -28,6 +29,7 @@ export const ORDER_LIST_FILTERS = [
   'productId',
   'paymentMethodId',
   'deliveryInfo',
+  'preferredPeriod',
   'hasErrors',
   'todo',
   'keyword',
@@ -43,7 +45,7 @@ type Filters = Partial<Record<OrderListFilter, string>>;
 /** The three date ranges, each one picker for two URL params. */
 const RANGES = ['orderDate', 'makerReceiveDate', 'shipDate'] as const;
 /** The filters behind "more filters": the list keeps the others on one line, so more orders fit the screen. */
-const SECONDARY: readonly string[] = ['makerReceiveDate', 'shipDate', 'shopId', 'makerId', 'customerId', 'paymentMethodId', 'deliveryInfo', 'hasErrors', 'todo'];
+const SECONDARY: readonly string[] = ['makerReceiveDate', 'shipDate', 'shopId', 'makerId', 'customerId', 'paymentMethodId', 'deliveryInfo', 'preferredPeriod', 'hasErrors', 'todo'];
 type RangeValue = [Dayjs | null, Dayjs | null] | null | undefined;
 type FormValues = Record<string, string | RangeValue | undefined>;
 
@@ -163,6 +165,11 @@ export function OrderListFilters({ filters, onSearch, onReset }: Props) {
         'deliveryInfo',
         ['0', '1'].map((v) => ({ value: v, label: t(`orders.filters.deliveryInfoValues.${v}`) })),
         120,
+      )}
+      {select(
+        'preferredPeriod',
+        PREFERRED_PERIODS.map((p) => ({ value: String(p), label: preferredPeriodLabel(t, p) })),
+        140,
       )}
       {!maker &&
         select(

@@ -70,9 +70,11 @@ describe('order list', () => {
   });
 
   it('sends the URL filters as the API query, and the filter form back through the URL', async () => {
-    renderList('/orders?status=2&shopId=1&orderDateFrom=2026-11-01&hasErrors=1&sort=total');
+    renderList('/orders?status=2&shopId=1&orderDateFrom=2026-11-01&preferredPeriod=4&hasErrors=1&sort=total');
     await screen.findByText('20261122-0000001-1');
-    expect(listQueries[0]).toBe('?status=2&order_date_from=2026-11-01&shop_id=1&has_errors=1&sort=total&page=1&per_page=50');
+    expect(listQueries[0]).toBe('?status=2&order_date_from=2026-11-01&shop_id=1&preferred_period=4&has_errors=1&sort=total&page=1&per_page=50');
+    // The slot filter shows the slot by its label.
+    expect(document.querySelector('#filter-preferredPeriod')!.closest('.ant-select')!.textContent).toContain('19:00–21:00');
 
     await userEvent.type(document.querySelector('#filter-keyword')!, '山田');
     await userEvent.click(document.querySelector('#filter-search')!);
@@ -82,6 +84,7 @@ describe('order list', () => {
       status: '2',
       order_date_from: '2026-11-01',
       shop_id: '1',
+      preferred_period: '4',
       has_errors: '1',
       keyword: '山田',
       sort: 'total',

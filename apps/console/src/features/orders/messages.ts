@@ -2,11 +2,19 @@ import type { TFunction } from 'i18next';
 import type { ApiErrorBody } from '../../api/client';
 import { errorMessage } from '../../i18n';
 import { LINE_STATUS_NAMES, type LineStatus } from './api/line-status';
+import { PREFERRED_PERIOD_NAMES, type PreferredPeriod } from './api/preferred-period';
 import { joinerOf, type OrderAction, type SelectionProblem } from './order-actions';
 
 /** A line status by its translated name. */
 export function statusLabel(t: TFunction, status: LineStatus | null | undefined): string {
   return status ? t(`orders.lineStatus.${LINE_STATUS_NAMES[status]}`) : '—';
+}
+
+/** A preferred delivery period by its translated label (指定なし, 14-16時… / None, 14:00–16:00…). */
+export function preferredPeriodLabel(t: TFunction, period: PreferredPeriod | null | undefined): string {
+  const name = period === null || period === undefined ? undefined : PREFERRED_PERIOD_NAMES[period];
+  // A code this console does not know yet is shown as it is rather than hidden.
+  return name ? t(`orders.preferredPeriod.${name}`) : String(period ?? '—');
 }
 
 /** The SPEC.md §8 message of a selection problem, the status names translated. */

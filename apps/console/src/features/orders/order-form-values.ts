@@ -1,13 +1,14 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import { Order, OrderInput, OrderLineInput } from './api/order';
 import { DATE_FORMAT } from './format';
+import { PREFERRED_PERIOD } from './api/preferred-period';
 import type { LineValues } from './OrderLinesEditor';
 
 /** The form's values: the order date as a Dayjs, the lines as the editor holds them. */
 export type OrderFormValues = Omit<OrderInput, 'orderDate' | 'lines' | 'confirmedProductChangesAt' | 'branchOfOrderId'> & { orderDate: Dayjs; lines: LineValues[] };
 
-/** Money and counts: left empty they are left out (the API keeps the value, or takes the product's or its default). */
-const NUMBERS = new Set(['settlementFee', 'otherFee', 'shippingFee', 'amount', 'priceWithTax', 'taxPercentage', 'wholesalePrice', 'makerShippingFee']);
+/** Money, counts and codes: left empty they are left out (the API keeps the value, or takes the product's or its default). */
+const NUMBERS = new Set(['settlementFee', 'otherFee', 'shippingFee', 'preferredPeriod', 'amount', 'priceWithTax', 'taxPercentage', 'wholesalePrice', 'makerShippingFee']);
 
 /**
  * Form values as a body: blank text is sent as null (an optional field left empty or cleared), an
@@ -46,6 +47,7 @@ export const newOrderValues = (): Partial<OrderFormValues> => ({
   settlementFee: 0,
   shippingFee: 0,
   otherFee: 0,
+  preferredPeriod: PREFERRED_PERIOD.none,
   lines: [{ amount: 1, taxPercentage: 10, makerShippingFee: 0 }],
 });
 

@@ -1,4 +1,5 @@
 import type { LineStatus } from './line-status';
+import type { PreferredPeriod } from './preferred-period';
 
 /** The order as the API answers it (docs/orders-api.md "The order"), camel-cased. Ids are strings on the wire. */
 export interface OrderLine {
@@ -77,7 +78,8 @@ export interface Order {
   orderDate: string;
   revenueMonth: string | null;
   preferredDate: string | null;
-  preferredPeriod: string | null;
+  /** A transport time slot's code, 0 none (./preferred-period). */
+  preferredPeriod: PreferredPeriod;
   buyerName: string;
   buyerKana: string | null;
   buyerTel: string | null;
@@ -229,7 +231,7 @@ export interface OrderInput {
   deliveryZip?: string | null;
   deliveryAddress?: string | null;
   preferredDate?: string | null;
-  preferredPeriod?: string | null;
+  preferredPeriod?: PreferredPeriod;
   memo?: string | null;
   supplierMemo?: string | null;
   ediNote?: string | null;
