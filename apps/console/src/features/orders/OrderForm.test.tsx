@@ -195,10 +195,13 @@ describe('order form', () => {
     await retype('line-0-priceWithTax', '100000000');
     await retype('line-0-wholesalePrice', '100000000');
     await user.click(input('order-save'));
-    await waitFor(() => expect(errorOf('order-shippingFee')).toBe('Enter 9,999,999 or less.'));
-    expect(errorOf('line-0-makerShippingFee')).toBe('Enter 9,999,999 or less.');
-    expect(errorOf('line-0-priceWithTax')).toBe('Enter 99,999,999 or less.');
-    expect(errorOf('line-0-wholesalePrice')).toBe('Enter 99,999,999 or less.');
+    // Each field validates on its own: wait for all four, not only the first.
+    await waitFor(() => {
+      expect(errorOf('order-shippingFee')).toBe('Enter 9,999,999 or less.');
+      expect(errorOf('line-0-makerShippingFee')).toBe('Enter 9,999,999 or less.');
+      expect(errorOf('line-0-priceWithTax')).toBe('Enter 99,999,999 or less.');
+      expect(errorOf('line-0-wholesalePrice')).toBe('Enter 99,999,999 or less.');
+    });
     expect(sent).toEqual([]);
 
     // Each field within its bound, but together past the order total's: the domain's rule says so before sending.
