@@ -1,5 +1,5 @@
 import { DynamicModule, ForwardReference, RequestMethod, Type } from '@nestjs/common';
-import { GUARDS_METADATA, HTTP_CODE_METADATA, METHOD_METADATA, MODULE_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { GUARDS_METADATA, HTTP_CODE_METADATA, METHOD_METADATA, MODULE_METADATA, PATH_METADATA, RESPONSE_PASSTHROUGH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ACCESS_RULE, AccessRule } from '../auth/access.decorators';
 import { FILE_ANSWER, FileAnswerMeta } from './file-answer';
@@ -70,7 +70,7 @@ export function routesOf(controllers: readonly Type[]): RouteEntry[] {
       for (const [key, arg] of Object.entries(args).sort(([, a], [, b]) => a.index - b.index)) {
         const kind = Number(key.split(':')[0]);
         const type = paramTypes[arg.index];
-        if (kind === RouteParamtypes.RESPONSE) writesOwnAnswer = !(arg.data as { passthrough?: boolean } | undefined)?.passthrough;
+        if (kind === RouteParamtypes.RESPONSE) writesOwnAnswer = !Reflect.getMetadata(RESPONSE_PASSTHROUGH_METADATA, controller, handler);
         else if (kind === RouteParamtypes.FILE) inputs.push({ from: 'file' });
         else if (kind === RouteParamtypes.PARAM && typeof arg.data === 'string') inputs.push({ from: 'path', name: arg.data, type });
         else if (kind === RouteParamtypes.BODY || kind === RouteParamtypes.QUERY || kind === RouteParamtypes.PARAM) {

@@ -8,6 +8,7 @@ import { one } from '../common/http/envelope';
 import { IdParam } from '../common/http/id.param';
 import { sendCsv } from './csv-response';
 import { ApplyProductImport, DiscardProductImport, GetProductImport, RejectedProductRows, UploadedCsv, UploadProductImport } from './product-import';
+import { FileAnswer } from '../contract/file-answer';
 
 /**
  * A file over 10 MB is cut off by multer as it arrives: 413 NAL-413 (DESIGN.md §4), never read whole.
@@ -53,6 +54,7 @@ export class ProductImportsController {
 
   @Get(':id/rejected-rows')
   @Download('catalogue.write')
+  @FileAnswer('text/csv', 'The rows the import refused, as CSV, with their reasons.')
   async rejectedRows(@Param() { id }: IdParam, @Res() res: Response) {
     sendCsv(res, await this.queries.execute(new RejectedProductRows(String(id))));
   }

@@ -1573,6 +1573,14 @@ export interface components {
         GeneralMemoBody: {
             general_memo?: string | null;
         };
+        JobCounts: {
+            waiting: number;
+            active: number;
+            delayed: number;
+            failed: number;
+            completed: number;
+            paused: number;
+        };
         LoginWithTokenBody: {
             token: string;
         };
@@ -2431,13 +2439,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Written by the handler itself (a file, or a redirect). */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "application/json": {
+                        data: {
+                            access_token: string;
+                            expires_in: number;
+                        };
+                    };
                 };
             };
             400: components["responses"]["Error"];
@@ -2489,13 +2502,18 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Written by the handler itself (a file, or a redirect). */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "application/json": {
+                        data: {
+                            access_token: string;
+                            expires_in: number;
+                        };
+                    };
                 };
             };
             400: components["responses"]["Error"];
@@ -2514,14 +2532,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Written by the handler itself (a file, or a redirect). */
+            /** @description No content */
             204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/octet-stream": string;
-                };
+                content?: never;
             };
             400: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -2536,13 +2552,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Written by the handler itself (a file, or a redirect). */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "application/json": {
+                        data: {
+                            access_token: string;
+                            expires_in: number;
+                        };
+                    };
                 };
             };
             400: components["responses"]["Error"];
@@ -3156,13 +3177,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Written by the handler itself (a file, or a redirect). */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "application/json": {
+                        data: {
+                            status: string;
+                        };
+                    };
                 };
             };
             400: components["responses"]["Error"];
@@ -3178,13 +3203,43 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Written by the handler itself (a file, or a redirect). */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "application/json": {
+                        data: {
+                            status: string;
+                            postgres: {
+                                /** @enum {string} */
+                                status: "down" | "up";
+                                latency_ms: number;
+                                error?: string;
+                            };
+                            redis: {
+                                /** @enum {string} */
+                                status: "down" | "up";
+                                latency_ms: number;
+                                error?: string;
+                            };
+                            outbox: {
+                                unpublished: number;
+                                oldest_age_seconds: number | null;
+                            } | null;
+                            queues: {
+                                mail: components["schemas"]["JobCounts"];
+                                "order-sheets": components["schemas"]["JobCounts"];
+                                reminders: components["schemas"]["JobCounts"];
+                                "customer-mails": components["schemas"]["JobCounts"];
+                                "product-imports": components["schemas"]["JobCounts"];
+                            } | null;
+                            workers: {
+                                last_heartbeat: string | null;
+                            };
+                        };
+                    };
                 };
             };
             400: components["responses"]["Error"];
@@ -3301,13 +3356,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Written by the handler itself (a file, or a redirect). */
+            /** @description The order sheet of the link, as mailed. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "application/pdf": string;
                 };
             };
             400: components["responses"]["Error"];
@@ -3537,12 +3592,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Written by the handler itself (a file, or a redirect). */
+            /** @description A stored file (an export) through its signed URL. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "text/csv": string;
                     "application/octet-stream": string;
                 };
             };
@@ -3897,13 +3953,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Written by the handler itself (a file, or a redirect). */
+            /** @description The order sheet of one maker, as mailed (PDF or CSV by file_type). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "application/pdf": string;
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["Error"];
@@ -4812,13 +4869,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Written by the handler itself (a file, or a redirect). */
+            /** @description The products as CSV (UTF-8 or Shift_JIS by encoding). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["Error"];
@@ -4963,13 +5020,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Written by the handler itself (a file, or a redirect). */
+            /** @description The rows the import refused, as CSV, with their reasons. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["Error"];
