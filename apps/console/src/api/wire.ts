@@ -48,3 +48,6 @@ export type Pagination = Wire<'Pagination'>;
 
 /** The error answer's `error` (DESIGN.md §4), camel-cased. */
 export type WireError = Wire<'ErrorEnvelope'>['error'];
+
+/** Some query fields of a route as a list page's URL holds them: the contract's names, values as text (the API checks them). */
+export type UrlQuery<Q, Key extends keyof Q> = { [K in Key]?: NonNullable<Q[K]> extends readonly unknown[] ? string[] : string };

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { countOf, maxLength, phoneNumber, printable } from '../../common/field-rules';
 import { EditFormProps, useServerForm } from '../../common/use-server-form';
-import { Maker, MakerInput, MAKER_STATUSES, ORDER_METHODS } from './api/maker';
+import { Maker, MakerInput, MAKER_LIMITS, MAKER_STATUSES, ORDER_METHODS } from './api/maker';
 
 type Props = EditFormProps<Maker, MakerInput>;
 
@@ -30,25 +30,25 @@ export function MakerForm({ title, initial, submit, successMessage }: Props) {
             <Input />
           </Form.Item>
         )}
-        <Form.Item name="code" label={t('makers.code')} required rules={[maxLength(30), printable()]}>
-          <Input id="maker-code" count={countOf(30)} />
+        <Form.Item name="code" label={t('makers.code')} required rules={[maxLength(MAKER_LIMITS.codeMax), printable()]}>
+          <Input id="maker-code" count={countOf(MAKER_LIMITS.codeMax)} />
         </Form.Item>
-        <Form.Item name="name" label={t('makers.name')} required rules={[maxLength(100), printable()]}>
+        <Form.Item name="name" label={t('makers.name')} required rules={[maxLength(MAKER_LIMITS.nameMax), printable()]}>
           <Input id="maker-name" />
         </Form.Item>
         <Form.Item name="orderMethod" label={t('makers.orderMethod')} required>
           <Radio.Group id="maker-order-method" options={ORDER_METHODS.map((m) => ({ value: m, label: t(`orderMethods.${m}`) }))} />
         </Form.Item>
-        <Form.Item name="fax" label={t('makers.fax')} required={orderMethod === 'fax'} rules={[maxLength(15), phoneNumber()]}>
+        <Form.Item name="fax" label={t('makers.fax')} required={orderMethod === 'fax'} rules={[maxLength(MAKER_LIMITS.faxMax), phoneNumber()]}>
           <Input id="maker-fax" />
         </Form.Item>
-        <Form.Item name="email" label={t('makers.email')} required={orderMethod === 'email'} rules={[maxLength(100)]}>
+        <Form.Item name="email" label={t('makers.email')} required={orderMethod === 'email'} rules={[maxLength(MAKER_LIMITS.emailMax)]}>
           <Input id="maker-email" />
         </Form.Item>
-        <Form.Item name="phone" label={t('makers.phone')} rules={[maxLength(15), phoneNumber()]}>
+        <Form.Item name="phone" label={t('makers.phone')} rules={[maxLength(MAKER_LIMITS.phoneMax), phoneNumber()]}>
           <Input id="maker-phone" />
         </Form.Item>
-        <Form.Item name="address" label={t('makers.address')} rules={[maxLength(100), printable()]}>
+        <Form.Item name="address" label={t('makers.address')} rules={[maxLength(MAKER_LIMITS.addressMax), printable()]}>
           <Input id="maker-address" />
         </Form.Item>
         <Form.Item name="productCodes" label={t('makers.productCodes')}>

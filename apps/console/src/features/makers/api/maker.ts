@@ -1,21 +1,11 @@
-export interface Maker {
-  id: number;
-  code: string;
-  name: string;
-  productCodes: string | null;
-  phone: string | null;
-  fax: string | null;
-  email: string | null;
-  address: string | null;
-  orderMethod: 'fax' | 'email';
-  status: 'enabled' | 'disabled';
-  memo: string | null;
-  updatedAt: string;
-  version: number;
-}
+import type { BodyOf, Wire } from '../../../api/wire';
 
-export type MakerInput = Omit<Maker, 'id' | 'updatedAt' | 'version'> & { version?: number };
+/** A maker as the API answers it. */
+export type Maker = Wire<'MakerView'>;
 
-export const ORDER_METHODS = ['fax', 'email'] as const;
-export const MAKER_STATUSES = ['enabled', 'disabled'] as const;
+/** What the maker form sends (POST /makers; PUT /makers/{id} with the version read). */
+export type MakerInput = BodyOf<'/makers', 'post'> & Partial<Pick<BodyOf<'/makers/{id}', 'put'>, 'version'>>;
+
+// The domain's own lists (libs/domain, pure TypeScript), not copies.
+export { MAKER_LIMITS, MAKER_STATUSES, ORDER_METHODS } from '../../../../../../libs/domain/src/maker/maker';
 export const MAKERS_PATH = '/makers';
