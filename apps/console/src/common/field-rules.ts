@@ -1,4 +1,5 @@
 import type { FormRule } from 'antd';
+import { ORDER_LIMITS } from '../../../../libs/domain/src/order/order-edit';
 import { parseDate } from '../../../../libs/domain/src/settings/settings';
 import { DATE_MAX, DATE_MIN, isDateInRange, isPhoneNumber, isPostcode, unprintableCharacters } from '../../../../libs/domain/src/text';
 import { errorMessage } from '../i18n';
@@ -9,8 +10,8 @@ import { errorMessage } from '../i18n';
  * would clamp or round on blur), so what the user typed stays there, with the reason beside it.
  */
 
-/** The upper bound of money fields (SPEC.md §5). */
-export const MONEY_MAX = 99_999_999;
+/** The upper bound of money fields (SPEC.md §5), the domain's. */
+export const MONEY_MAX = ORDER_LIMITS.money;
 
 /** At most `max` characters, counted in code points as the API counts them. */
 export function maxLength(max: number): FormRule {

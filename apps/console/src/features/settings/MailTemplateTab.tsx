@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { countOf, maxLength } from '../../common/field-rules';
 import { applyServerErrors, clearServerErrors } from '../../common/form-errors';
 import { errorMessage, formatDate } from '../../i18n';
-import { MailPreview, MailTemplate, previewMailTemplate, saveMailTemplate, useMailTemplates } from './mail-templates';
+import { MAIL_TEMPLATE_LIMITS, MailPreview, MailTemplate, previewMailTemplate, saveMailTemplate, useMailTemplates } from './mail-templates';
 import { useSettingsSave } from './use-settings-save';
 
 type Values = { subject: string; body: string; version: number };
@@ -81,8 +81,8 @@ function MailTemplateForm({ template, canWrite }: { template: MailTemplate; canW
         <Form.Item name="version" hidden>
           <Input />
         </Form.Item>
-        <Form.Item name="subject" label={t('mailTemplates.subject')} required rules={[maxLength(200)]}>
-          <Input id={id('subject')} count={countOf(200)} disabled={!canWrite} onSelect={remember('subject')} onBlur={remember('subject')} />
+        <Form.Item name="subject" label={t('mailTemplates.subject')} required rules={[maxLength(MAIL_TEMPLATE_LIMITS.subjectMax)]}>
+          <Input id={id('subject')} count={countOf(MAIL_TEMPLATE_LIMITS.subjectMax)} disabled={!canWrite} onSelect={remember('subject')} onBlur={remember('subject')} />
         </Form.Item>
         <Form.Item label={t('mailTemplates.placeholders')} extra={canWrite ? t('mailTemplates.placeholdersHelp') : undefined}>
           <Space size={[4, 8]} wrap>
@@ -101,12 +101,12 @@ function MailTemplateForm({ template, canWrite }: { template: MailTemplate; canW
             ))}
           </Space>
         </Form.Item>
-        <Form.Item name="body" label={t('mailTemplates.body')} required rules={[maxLength(5000)]}>
+        <Form.Item name="body" label={t('mailTemplates.body')} required rules={[maxLength(MAIL_TEMPLATE_LIMITS.bodyMax)]}>
           <Input.TextArea
             id={id('body')}
             ref={body}
             rows={16}
-            count={countOf(5000)}
+            count={countOf(MAIL_TEMPLATE_LIMITS.bodyMax)}
             disabled={!canWrite}
             onSelect={remember('body')}
             onBlur={remember('body')}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { countOf, maxLength, phoneNumber, postcode, printable, wholeNumber } from '../../common/field-rules';
 import { clearServerErrors } from '../../common/form-errors';
 import { formatDate } from '../../i18n';
-import { PATHS, saveOption, SettingsOption, TimeShipment, useOption } from './api';
+import { OPTION_LIMITS, PATHS, saveOption, SettingsOption, TimeShipment, useOption } from './api';
 import { CrudSection } from './CrudSection';
 import { useSettingsSave } from './use-settings-save';
 
@@ -25,15 +25,15 @@ function OptionForm({ option, canWrite }: { option: SettingsOption; canWrite: bo
         <Form.Item name="version" hidden>
           <Input />
         </Form.Item>
-        {text('companyName', 100, [printable()])}
-        {text('zip', 8, [postcode()])}
-        {text('address', 100, [printable()])}
-        {text('phone', 15, [phoneNumber()])}
+        {text('companyName', OPTION_LIMITS.companyNameMax, [printable()])}
+        {text('zip', OPTION_LIMITS.zipMax, [postcode()])}
+        {text('address', OPTION_LIMITS.addressMax, [printable()])}
+        {text('phone', OPTION_LIMITS.phoneMax, [phoneNumber()])}
         {text('invoiceRegistrationNumber', 14)}
-        <Form.Item name="defaultTaxPercent" label={t('settings.option.defaultTaxPercent')} rules={[wholeNumber(0, 100)]}>
+        <Form.Item name="defaultTaxPercent" label={t('settings.option.defaultTaxPercent')} rules={[wholeNumber(OPTION_LIMITS.taxPercentMin, OPTION_LIMITS.taxPercentMax)]}>
           <InputNumber id="option-defaultTaxPercent" />
         </Form.Item>
-        <Form.Item name="bankAccount" label={t('settings.option.bankAccount')} rules={[maxLength(200)]}>
+        <Form.Item name="bankAccount" label={t('settings.option.bankAccount')} rules={[maxLength(OPTION_LIMITS.bankAccountMax)]}>
           <Input.TextArea id="option-bankAccount" rows={2} count={countOf(200)} />
         </Form.Item>
         {canWrite && (

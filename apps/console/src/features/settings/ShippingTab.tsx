@@ -1,7 +1,7 @@
 import { Form, Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { maxLength } from '../../common/field-rules';
-import { DeliveryCompany, DeliveryMethod, PATHS } from './api';
+import { DELIVERY_LIMITS, DeliveryCompany, DeliveryMethod, PATHS } from './api';
 import { CrudSection } from './CrudSection';
 
 export function ShippingTab({ canWrite }: { canWrite: boolean }) {
@@ -18,7 +18,7 @@ export function ShippingTab({ canWrite }: { canWrite: boolean }) {
         rowLabel={(r) => String(r.id)}
         columns={[{ title: t('settings.deliveryMethod.name'), dataIndex: 'name' }]}
         fields={
-          <Form.Item name="name" label={t('settings.deliveryMethod.name')} required rules={[maxLength(100)]}>
+          <Form.Item name="name" label={t('settings.deliveryMethod.name')} required rules={[maxLength(DELIVERY_LIMITS.nameMax)]}>
             <Input id="delivery-method-name" />
           </Form.Item>
         }
@@ -37,10 +37,10 @@ export function ShippingTab({ canWrite }: { canWrite: boolean }) {
         ]}
         fields={
           <>
-            <Form.Item name="name" label={t('settings.deliveryCompany.name')} required rules={[maxLength(100)]}>
+            <Form.Item name="name" label={t('settings.deliveryCompany.name')} required rules={[maxLength(DELIVERY_LIMITS.nameMax)]}>
               <Input id="delivery-company-name" />
             </Form.Item>
-            <Form.Item name="trackingUrl" label={t('settings.deliveryCompany.trackingUrl')} extra={t('mailTemplates.trackingUrlHelp')} rules={[maxLength(255)]}>
+            <Form.Item name="trackingUrl" label={t('settings.deliveryCompany.trackingUrl')} extra={t('mailTemplates.trackingUrlHelp')} rules={[maxLength(DELIVERY_LIMITS.trackingUrlMax)]}>
               <Input id="delivery-company-trackingUrl" placeholder="https://example.jp/track?no={code}" />
             </Form.Item>
           </>

@@ -2,9 +2,9 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Col, Divider, Form, Input, InputNumber, Popconfirm, Row, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { maxLength, MONEY_MAX, phoneNumber, printable, wholeNumber } from '../../common/field-rules';
+import { maxLength, phoneNumber, printable, wholeNumber } from '../../common/field-rules';
 import { toast } from '../../common/toast';
-import { PATHS, remove, save, Shop, SHOP_SECRETS, SHOP_TYPES, ShopSecret, useList } from './api';
+import { PATHS, remove, save, Shop, SHOP_LIMITS, SHOP_SECRETS, SHOP_TYPES, ShopSecret, useList } from './api';
 import { EditDialog } from './EditDialog';
 
 type ShopValues = Omit<Shop, 'id' | `${ShopSecret}Set` | `${ShopSecret}Masked`> &
@@ -13,11 +13,11 @@ type ShopValues = Omit<Shop, 'id' | `${ShopSecret}Set` | `${ShopSecret}Masked`> 
 
 /** The shop's contact for makers (SPEC.md §5 limits of a maker's own name, phone and e-mail). */
 const CONTACT_FIELDS = [
-  { name: 'contactCompany', id: 'shop-contact-company', max: 100, span: 12, rules: [printable()] },
-  { name: 'contactPerson', id: 'shop-contact-person', max: 100, span: 12, rules: [printable()] },
-  { name: 'contactPhone', id: 'shop-contact-phone', max: 15, span: 12, rules: [phoneNumber()] },
-  { name: 'contactFax', id: 'shop-contact-fax', max: 15, span: 12, rules: [phoneNumber()] },
-  { name: 'contactEmail', id: 'shop-contact-email', max: 100, span: 24, rules: [] },
+  { name: 'contactCompany', id: 'shop-contact-company', max: SHOP_LIMITS.contactCompanyMax, span: 12, rules: [printable()] },
+  { name: 'contactPerson', id: 'shop-contact-person', max: SHOP_LIMITS.contactPersonMax, span: 12, rules: [printable()] },
+  { name: 'contactPhone', id: 'shop-contact-phone', max: SHOP_LIMITS.contactPhoneMax, span: 12, rules: [phoneNumber()] },
+  { name: 'contactFax', id: 'shop-contact-fax', max: SHOP_LIMITS.contactPhoneMax, span: 12, rules: [phoneNumber()] },
+  { name: 'contactEmail', id: 'shop-contact-email', max: SHOP_LIMITS.contactEmailMax, span: 24, rules: [] },
 ];
 
 /** Secrets: blank keeps the stored one (left out of the body), "remove" sends '' to clear it. */
@@ -55,12 +55,12 @@ function ShopDialog({ shop, onClose }: { shop?: Shop; onClose: () => void }) {
       )}
       <Row gutter={16}>
         <Col span={12}>
-          <Form.Item name="name" label={t('settings.shop.name')} required rules={[maxLength(100), printable()]}>
+          <Form.Item name="name" label={t('settings.shop.name')} required rules={[maxLength(SHOP_LIMITS.nameMax), printable()]}>
             <Input id="shop-name" />
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item name="code" label={t('settings.shop.code')} required rules={[maxLength(30)]}>
+          <Form.Item name="code" label={t('settings.shop.code')} required rules={[maxLength(SHOP_LIMITS.codeMax)]}>
             <Input id="shop-code" />
           </Form.Item>
         </Col>
@@ -70,7 +70,7 @@ function ShopDialog({ shop, onClose }: { shop?: Shop; onClose: () => void }) {
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item name="ecShopId" label={t('settings.shop.ecShopId')} rules={[maxLength(50)]}>
+          <Form.Item name="ecShopId" label={t('settings.shop.ecShopId')} rules={[maxLength(SHOP_LIMITS.ecShopIdMax)]}>
             <Input id="shop-ec-shop-id" />
           </Form.Item>
         </Col>
@@ -80,7 +80,7 @@ function ShopDialog({ shop, onClose }: { shop?: Shop; onClose: () => void }) {
               name={secret}
               label={t(`settings.shop.${secret}`)}
               extra={shop?.[`${secret}Set`] ? t('settings.shop.secretHelp', { masked: shop[`${secret}Masked`] }) : undefined}
-              rules={[maxLength(255)]}
+              rules={[maxLength(SHOP_LIMITS.secretMax)]}
             >
               <Input.Password id={`shop-${secret}`} autoComplete="new-password" />
             </Form.Item>
@@ -92,7 +92,7 @@ function ShopDialog({ shop, onClose }: { shop?: Shop; onClose: () => void }) {
           </Col>
         ))}
         <Col span={24}>
-          <Form.Item name="adminUrl" label={t('settings.shop.adminUrl')} rules={[maxLength(255)]}>
+          <Form.Item name="adminUrl" label={t('settings.shop.adminUrl')} rules={[maxLength(SHOP_LIMITS.adminUrlMax)]}>
             <Input id="shop-admin-url" />
           </Form.Item>
         </Col>
@@ -101,13 +101,13 @@ function ShopDialog({ shop, onClose }: { shop?: Shop; onClose: () => void }) {
             <Select id="shop-owner" allowClear showSearch optionFilterProp="label" options={users.map((u) => ({ value: u.id, label: `${u.name} (${u.email})` }))} />
           </Form.Item>
         </Col>
-        <Col span={12}>{n('npLimitAmount', 'settings.shop.npLimitAmount', 0, MONEY_MAX)}</Col>
-        <Col span={12}>{n('ediStopAmount', 'settings.shop.ediStopAmount', 1, 30)}</Col>
+        <Col span={12}>{n('npLimitAmount', 'settings.shop.npLimitAmount', 0, SHOP_LIMITS.npLimitAmountMax)}</Col>
+        <Col span={12}>{n('ediStopAmount', 'settings.shop.ediStopAmount', SHOP_LIMITS.ediStopAmountMin, SHOP_LIMITS.ediStopAmountMax)}</Col>
         <Col span={12} />
-        <Col span={12}>{n('orderReminderDays', 'settings.shop.orderReminderDays', 1, 7)}</Col>
-        <Col span={12}>{n('orderReminderHour', 'settings.shop.orderReminderHour', 0, 23)}</Col>
-        <Col span={12}>{n('shipReminderDays', 'settings.shop.shipReminderDays', 1, 7)}</Col>
-        <Col span={12}>{n('shipReminderHour', 'settings.shop.shipReminderHour', 0, 23)}</Col>
+        <Col span={12}>{n('orderReminderDays', 'settings.shop.orderReminderDays', SHOP_LIMITS.reminderDaysMin, SHOP_LIMITS.reminderDaysMax)}</Col>
+        <Col span={12}>{n('orderReminderHour', 'settings.shop.orderReminderHour', SHOP_LIMITS.reminderHourMin, SHOP_LIMITS.reminderHourMax)}</Col>
+        <Col span={12}>{n('shipReminderDays', 'settings.shop.shipReminderDays', SHOP_LIMITS.reminderDaysMin, SHOP_LIMITS.reminderDaysMax)}</Col>
+        <Col span={12}>{n('shipReminderHour', 'settings.shop.shipReminderHour', SHOP_LIMITS.reminderHourMin, SHOP_LIMITS.reminderHourMax)}</Col>
       </Row>
       {/* How makers reach the shop: printed on its order sheets; the e-mail is where their replies go. */}
       <Divider titlePlacement="start" plain>

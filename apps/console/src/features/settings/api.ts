@@ -1,80 +1,19 @@
 import useSWR, { mutate } from 'swr';
 import { api, swrFetcher, type ApiResult } from '../../api/client';
+import type { Wire } from '../../api/wire';
 
-export const SHOP_TYPES = ['platform_1', 'platform_2'] as const;
-export const SHOP_SECRETS = ['ecPassword', 'productAuthCode', 'orderAuthCode', 'memberAuthCode'] as const;
-export type ShopSecret = (typeof SHOP_SECRETS)[number];
+// The domain's own lists and limits (libs/domain, pure TypeScript), not copies.
+export { DELIVERY_LIMITS, OPTION_LIMITS, SHOP_LIMITS, SHOP_SECRETS, SHOP_TYPES } from '../../../../../libs/domain/src/settings/settings';
+export type { ShopSecret } from '../../../../../libs/domain/src/settings/settings';
 
-export interface Shop {
-  id: number;
-  name: string;
-  code: string;
-  type: (typeof SHOP_TYPES)[number];
-  ecShopId: string | null;
-  adminUrl: string | null;
-  ownerUserId: number | null;
-  npLimitAmount: number | null;
-  ediStopAmount: number | null;
-  orderReminderDays: number | null;
-  orderReminderHour: number | null;
-  shipReminderDays: number | null;
-  shipReminderHour: number | null;
-  /** How makers reach the shop: printed on its order sheets; the e-mail is the Reply-To of mails to makers. */
-  contactCompany: string | null;
-  contactPerson: string | null;
-  contactPhone: string | null;
-  contactFax: string | null;
-  contactEmail: string | null;
-  ecPasswordSet: boolean;
-  ecPasswordMasked: string;
-  productAuthCodeSet: boolean;
-  productAuthCodeMasked: string;
-  orderAuthCodeSet: boolean;
-  orderAuthCodeMasked: string;
-  memberAuthCodeSet: boolean;
-  memberAuthCodeMasked: string;
-  version: number;
-}
-
-export interface DeliveryMethod {
-  id: number;
-  name: string;
-  version: number;
-}
-
-export interface DeliveryCompany extends DeliveryMethod {
-  trackingUrl: string | null;
-}
-
-export interface PaymentMethod {
-  id: number;
-  code: string;
-  nameJa: string;
-  nameEn: string;
-  isPostpaid: boolean;
-  businessOnly: boolean;
-  feeWithTax: number | null;
-  limitAmount: number | null;
-}
-
-export interface SettingsOption {
-  companyName: string | null;
-  zip: string | null;
-  address: string | null;
-  phone: string | null;
-  invoiceRegistrationNumber: string | null;
-  defaultTaxPercent: number;
-  bankAccount: string | null;
-  version: number;
-}
-
-export interface TimeShipment {
-  id: number;
-  month: string;
-  startDate: string;
-  finishDate: string;
-  version: number;
-}
+/** A shop as the API answers it: its secrets only as set/masked. */
+export type Shop = Wire<'ShopView'>;
+export type DeliveryMethod = Wire<'DeliveryMethodView'>;
+export type DeliveryCompany = Wire<'DeliveryCompanyView'>;
+export type PaymentMethod = Wire<'PaymentMethodView'>;
+/** The order setting (GET /settings/option). */
+export type SettingsOption = Wire<'OptionView'>;
+export type TimeShipment = Wire<'TimeShipmentView'>;
 
 export const PATHS = {
   shops: '/shops',
