@@ -2092,8 +2092,8 @@ export interface components {
                 }[];
             } | null;
             result: {
-                created: number | null;
-                updated: number | null;
+                created: number;
+                updated: number;
                 unchanged: number;
             } | null;
             failure: {
