@@ -1613,11 +1613,13 @@ export interface components {
             refusal_reason?: string | null;
         };
         MakerAnswered: {
-            confirm_status: number;
+            /** @enum {number} */
+            confirm_status: 1 | 2 | 3;
             version: number;
             line_statuses: {
                 id: string;
-                status: number;
+                /** @enum {number} */
+                status: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
             }[];
         };
         MakerBody: {
@@ -1661,9 +1663,11 @@ export interface components {
                 option2: string | null;
                 amount: number;
                 wholesale_price: number | null;
-                status: number;
+                /** @enum {number} */
+                status: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
             }[];
-            confirm_status: number | null;
+            /** @enum {number|null} */
+            confirm_status: 1 | 2 | 3 | null;
             refusal_reason: string | null;
             estimated_ship_date: string | null;
             maker_receive_date: string | null;
@@ -1702,7 +1706,8 @@ export interface components {
             updated_at: string;
             lines: {
                 id: string;
-                status: number;
+                /** @enum {number} */
+                status: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
                 maker_id: string;
                 maker_name: string;
                 product_id: string | null;
@@ -1716,8 +1721,10 @@ export interface components {
             makers: {
                 maker_id: string;
                 maker_name: string;
-                order_method: string;
-                confirm_status: number | null;
+                /** @enum {string} */
+                order_method: "email" | "fax";
+                /** @enum {number|null} */
+                confirm_status: 1 | 2 | 3 | null;
                 refusal_reason: string | null;
                 conversation_status: number;
                 maker_order_date: string | null;
@@ -1771,7 +1778,8 @@ export interface components {
         };
         MakerShipDateChanged: {
             estimated_ship_date: string;
-            confirm_status: number;
+            /** @enum {number} */
+            confirm_status: 1 | 2 | 3;
             version: number;
         };
         MakerView: {
@@ -1867,10 +1875,13 @@ export interface components {
             maker_name: string;
             revision: number;
             resent: boolean;
-            reason: string;
-            method: string;
+            /** @enum {string} */
+            reason: "ordered" | "release" | "resend";
+            /** @enum {string} */
+            method: "email" | "fax";
             recipient: string | null;
-            status: string;
+            /** @enum {string} */
+            status: "failed" | "held" | "pending" | "sent";
             hold_code: string | null;
             /** Format: date-time */
             sent_at: string | null;
@@ -1896,7 +1907,8 @@ export interface components {
                 amount_with_tax: number;
                 tax: number;
             }[];
-            status: number;
+            /** @enum {number} */
+            status: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
             has_delivery_info: boolean;
             error_count: number;
             version: number;
@@ -1906,7 +1918,8 @@ export interface components {
             updated_at: string;
             lines: {
                 maker_name: string;
-                status: number;
+                /** @enum {number} */
+                status: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
                 id: string;
                 maker_id: string;
                 product_id: string | null;
@@ -1924,8 +1937,10 @@ export interface components {
             makers: {
                 maker_id: string;
                 maker_name: string;
-                order_method: string;
-                confirm_status: number | null;
+                /** @enum {string} */
+                order_method: "email" | "fax";
+                /** @enum {number|null} */
+                confirm_status: 1 | 2 | 3 | null;
                 refusal_reason: string | null;
                 conversation_status: number;
                 maker_receive_date: string | null;
