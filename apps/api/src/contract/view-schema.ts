@@ -143,7 +143,8 @@ export class ViewSchemas {
     if (type.aliasSymbol && !type.aliasTypeArguments?.length && !this.isLibrary(type.aliasSymbol)) return type.aliasSymbol.getName();
     const symbol = type.getSymbol();
     if (!symbol || this.isLibrary(symbol)) return undefined;
-    const generic = (type as ts.TypeReference).typeArguments?.length || ((type as ts.ObjectType).objectFlags & ts.ObjectFlags.Reference && (type as ts.TypeReference).target !== type);
+    // A generic interface (`One<T>`, `Page<T>`) is described per use, inline; a plain one once, by its name.
+    const generic = (symbol.declarations ?? []).some((d) => (ts.isInterfaceDeclaration(d) || ts.isClassDeclaration(d)) && !!d.typeParameters?.length);
     if (symbol.flags & (ts.SymbolFlags.Interface | ts.SymbolFlags.Class)) return generic ? undefined : symbol.getName();
     if (symbol.flags & ts.SymbolFlags.ObjectLiteral) {
       const literal = symbol.valueDeclaration;
@@ -156,7 +157,8 @@ export class ViewSchemas {
   private isLibrary(symbol: ts.Symbol): boolean {
     return (symbol.declarations ?? []).some((d) => {
       const file = d.getSourceFile();
-      return this.program.isSourceFileDefaultLibrary(file) || this.program.isSourceFileFromExternalLibrary(file) || file.fileName.includes('/node_modules/');
+      // Our own libraries (@oms/domain, @oms/infra) resolve through node_modules links to their real paths: they are ours.
+      return this.program.isSourceFileDefaultLibrary(file) || file.fileName.includes('/node_modules/');
     });
   }
 }

@@ -1368,6 +1368,11 @@ export interface components {
             version: number;
             line_ids: (number | string)[];
         };
+        ColumnChange: {
+            column: string;
+            from: string | null;
+            to: string | null;
+        };
         ConfirmPaymentBody: {
             order_id: number | string;
             version: number;
@@ -1570,6 +1575,15 @@ export interface components {
              */
             encoding?: "utf8" | "sjis" | null;
         };
+        FieldIssue: {
+            /** @description Dotted, indexed path in the wire's snake_case, e.g. `details.0.product_name`. */
+            field: string;
+            /** @description A generic rule key or a catalogue code. */
+            error_code: string;
+            params?: {
+                [key: string]: number | string;
+            };
+        };
         GeneralMemoBody: {
             general_memo?: string | null;
         };
@@ -1581,6 +1595,8 @@ export interface components {
             completed: number;
             paused: number;
         };
+        /** @enum {number} */
+        LineStatus: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
         LoginWithTokenBody: {
             token: string;
         };
@@ -1613,13 +1629,11 @@ export interface components {
             refusal_reason?: string | null;
         };
         MakerAnswered: {
-            /** @enum {number} */
-            confirm_status: 1 | 2 | 3;
+            confirm_status: components["schemas"]["MakerConfirmStatus"];
             version: number;
             line_statuses: {
                 id: string;
-                /** @enum {number} */
-                status: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
+                status: components["schemas"]["LineStatus"];
             }[];
         };
         MakerBody: {
@@ -1663,8 +1677,7 @@ export interface components {
                 option2: string | null;
                 amount: number;
                 wholesale_price: number | null;
-                /** @enum {number} */
-                status: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
+                status: components["schemas"]["LineStatus"];
             }[];
             /** @enum {number|null} */
             confirm_status: 1 | 2 | 3 | null;
@@ -1680,6 +1693,21 @@ export interface components {
             stage: "answered" | "awaiting_answer";
             /** @description The estimated ship date may still be changed (an accepted answer, lines not shipped). */
             can_change_ship_date: boolean;
+        };
+        /** @enum {number} */
+        MakerConfirmStatus: 1 | 2 | 3;
+        MakerOrderLineRecord: {
+            id: string;
+            status: components["schemas"]["LineStatus"];
+            maker_id: string;
+            maker_name: string;
+            product_id: string | null;
+            product_code: string | null;
+            product_name: string;
+            option1: string | null;
+            option2: string | null;
+            amount: number;
+            wholesale_price: number | null;
         };
         MakerOrderView: {
             /** @constant */
@@ -1698,42 +1726,13 @@ export interface components {
             supplier_memo: string | null;
             edi_note: string | null;
             wholesale_total: number | null;
-            /** @enum {number} */
-            status: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
+            status: components["schemas"]["LineStatus"];
             has_delivery_info: boolean;
             version: number;
             /** Format: date-time */
             updated_at: string;
-            lines: {
-                id: string;
-                /** @enum {number} */
-                status: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
-                maker_id: string;
-                maker_name: string;
-                product_id: string | null;
-                product_code: string | null;
-                product_name: string;
-                option1: string | null;
-                option2: string | null;
-                amount: number;
-                wholesale_price: number | null;
-            }[];
-            makers: {
-                maker_id: string;
-                maker_name: string;
-                /** @enum {string} */
-                order_method: "email" | "fax";
-                /** @enum {number|null} */
-                confirm_status: 1 | 2 | 3 | null;
-                refusal_reason: string | null;
-                conversation_status: number;
-                maker_order_date: string | null;
-                maker_receive_date: string | null;
-                estimated_ship_date: string | null;
-                ship_date: string | null;
-                delivery_company_id: string | null;
-                tracking_code: string | null;
-            }[];
+            lines: components["schemas"]["MakerOrderLineRecord"][];
+            makers: components["schemas"]["OrderMakerRecord"][];
         };
         MakerReceiveBatchBody: {
             /** @description A date, Y-m-d or Y/m/d. */
@@ -1778,8 +1777,7 @@ export interface components {
         };
         MakerShipDateChanged: {
             estimated_ship_date: string;
-            /** @enum {number} */
-            confirm_status: 1 | 2 | 3;
+            confirm_status: components["schemas"]["MakerConfirmStatus"];
             version: number;
         };
         MakerView: {
@@ -1844,6 +1842,36 @@ export interface components {
             version: number;
             line_ids: (number | string)[];
         };
+        OrderErrorRecord: {
+            id: string;
+            maker_id: string | null;
+            code: string;
+            message: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        OrderHistoryRecord: {
+            id: string;
+            order_line_id: string | null;
+            product_name: string;
+            /** @enum {number|null} */
+            from_status: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | null;
+            /** @enum {number|null} */
+            to_status: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | null;
+            command: string;
+            /** @description A refusal's reason, an estimated ship date's change. */
+            note: string | null;
+            changed_by: string | null;
+            changed_by_name: string | null;
+            /** Format: date-time */
+            changed_at: string;
+            mail: {
+                /** @enum {string} */
+                status: "failed" | "sent" | "skipped";
+                recipient: string | null;
+                skip_reason: string | null;
+            } | null;
+        };
         OrderLineBody: {
             id?: number | string | null;
             product_id?: number | string | null;
@@ -1856,6 +1884,55 @@ export interface components {
             maker_shipping_fee?: number;
             option1?: string | null;
             option2?: string | null;
+        };
+        OrderLineRecord: {
+            maker_name: string;
+            status: components["schemas"]["LineStatus"];
+            id: string;
+            maker_id: string;
+            product_id: string | null;
+            product_code: string | null;
+            product_name: string;
+            option1: string | null;
+            option2: string | null;
+            amount: number;
+            wholesale_price: number | null;
+            price_with_tax: number;
+            tax_percentage: number;
+            tax: number;
+            maker_shipping_fee: number;
+        };
+        OrderMakerPart: {
+            maker_id: string;
+            maker_name: string;
+            /** @enum {string} */
+            order_method: "email" | "fax";
+            /** @enum {number|null} */
+            confirm_status: 1 | 2 | 3 | null;
+            refusal_reason: string | null;
+            conversation_status: number;
+            maker_receive_date: string | null;
+            ship_date: string | null;
+            delivery_company_id: string | null;
+            tracking_code: string | null;
+            maker_order_date?: string | null;
+            estimated_ship_date?: string | null;
+        };
+        OrderMakerRecord: {
+            maker_id: string;
+            maker_name: string;
+            /** @enum {string} */
+            order_method: "email" | "fax";
+            /** @enum {number|null} */
+            confirm_status: 1 | 2 | 3 | null;
+            refusal_reason: string | null;
+            conversation_status: number;
+            maker_order_date: string | null;
+            maker_receive_date: string | null;
+            estimated_ship_date: string | null;
+            ship_date: string | null;
+            delivery_company_id: string | null;
+            tracking_code: string | null;
         };
         OrderPage: {
             data: components["schemas"]["AnyOrderView"][];
@@ -1875,13 +1952,11 @@ export interface components {
             maker_name: string;
             revision: number;
             resent: boolean;
-            /** @enum {string} */
-            reason: "ordered" | "release" | "resend";
+            reason: components["schemas"]["SheetReason"];
             /** @enum {string} */
             method: "email" | "fax";
             recipient: string | null;
-            /** @enum {string} */
-            status: "failed" | "held" | "pending" | "sent";
+            status: components["schemas"]["SheetStatus"];
             hold_code: string | null;
             /** Format: date-time */
             sent_at: string | null;
@@ -1891,24 +1966,12 @@ export interface components {
             created_at: string;
         };
         OrderView: {
-            errors?: {
-                id: string;
-                maker_id: string | null;
-                code: string;
-                message: string;
-                /** Format: date-time */
-                created_at: string;
-            }[];
+            errors?: components["schemas"]["OrderErrorRecord"][];
             products_total: number;
             tax_total: number;
             total: number;
-            tax_by_rate: {
-                rate: number;
-                amount_with_tax: number;
-                tax: number;
-            }[];
-            /** @enum {number} */
-            status: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
+            tax_by_rate: components["schemas"]["TaxByRate"][];
+            status: components["schemas"]["LineStatus"];
             has_delivery_info: boolean;
             error_count: number;
             version: number;
@@ -1916,38 +1979,8 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            lines: {
-                maker_name: string;
-                /** @enum {number} */
-                status: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
-                id: string;
-                maker_id: string;
-                product_id: string | null;
-                product_code: string | null;
-                product_name: string;
-                option1: string | null;
-                option2: string | null;
-                amount: number;
-                wholesale_price: number | null;
-                price_with_tax: number;
-                tax_percentage: number;
-                tax: number;
-                maker_shipping_fee: number;
-            }[];
-            makers: {
-                maker_id: string;
-                maker_name: string;
-                /** @enum {string} */
-                order_method: "email" | "fax";
-                /** @enum {number|null} */
-                confirm_status: 1 | 2 | 3 | null;
-                refusal_reason: string | null;
-                conversation_status: number;
-                maker_receive_date: string | null;
-                ship_date: string | null;
-                delivery_company_id: string | null;
-                tracking_code: string | null;
-            }[];
+            lines: components["schemas"]["OrderLineRecord"][];
+            makers: components["schemas"]["OrderMakerPart"][];
             settlement_fee: number;
             shipping_fee: number;
             other_fee: number;
@@ -1996,9 +2029,12 @@ export interface components {
             memo: string | null;
             supplier_memo: string | null;
             edi_note: string | null;
-            send_mail_flag: number;
-            sent_to_origin_flag: number;
-            file_type: string;
+            /** @enum {number} */
+            send_mail_flag: 0 | 1;
+            /** @enum {number} */
+            sent_to_origin_flag: 0 | 1;
+            /** @enum {string} */
+            file_type: "csv" | "pdf";
         };
         Pagination: {
             from: number | null;
@@ -2084,11 +2120,7 @@ export interface components {
                 changed: {
                     line: number;
                     product_code: string;
-                    changes: {
-                        column: string;
-                        from: string | null;
-                        to: string | null;
-                    }[];
+                    changes: components["schemas"]["ColumnChange"][];
                 }[];
                 clears: {
                     line: number;
@@ -2096,15 +2128,7 @@ export interface components {
                     column: string;
                     from: string;
                 }[];
-                errors: {
-                    /** @description Dotted, indexed path in the wire's snake_case, e.g. `details.0.product_name`. */
-                    field: string;
-                    /** @description A generic rule key or a catalogue code. */
-                    error_code: string;
-                    params?: {
-                        [key: string]: number | string;
-                    };
-                }[];
+                errors: components["schemas"]["FieldIssue"][];
             } | null;
             result: {
                 created: number;
@@ -2131,8 +2155,7 @@ export interface components {
             shop_id: number;
             shop_name: string;
             shop_code: string;
-            /** @enum {string} */
-            shop_type: "platform_1" | "platform_2";
+            shop_type: components["schemas"]["ShopPlatform"];
             shop_product_id: string | null;
             maker_id: number;
             maker_name: string;
@@ -2174,6 +2197,10 @@ export interface components {
             general_memo: string | null;
             customers: components["schemas"]["CustomerView"][];
         };
+        /** @enum {string} */
+        SheetReason: "ordered" | "release" | "resend";
+        /** @enum {string} */
+        SheetStatus: "failed" | "held" | "pending" | "sent";
         ShopBody: {
             name: string;
             code: string;
@@ -2199,6 +2226,8 @@ export interface components {
             /** Format: email */
             contact_email?: string | null;
         };
+        /** @enum {string} */
+        ShopPlatform: "platform_1" | "platform_2";
         ShopView: {
             id: number;
             name: string;
@@ -2232,6 +2261,11 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
             version: number;
+        };
+        TaxByRate: {
+            rate: number;
+            amount_with_tax: number;
+            tax: number;
         };
         TimeShipmentBody: {
             month: string;
@@ -4004,26 +4038,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: string;
-                            order_line_id: string | null;
-                            product_name: string;
-                            from_status: number | null;
-                            to_status: number | null;
-                            command: string;
-                            /** @description A refusal's reason, an estimated ship date's change. */
-                            note: string | null;
-                            changed_by: string | null;
-                            changed_by_name: string | null;
-                            /** Format: date-time */
-                            changed_at: string;
-                            mail: {
-                                /** @enum {string} */
-                                status: "failed" | "sent" | "skipped";
-                                recipient: string | null;
-                                skip_reason: string | null;
-                            } | null;
-                        }[];
+                        data: components["schemas"]["OrderHistoryRecord"][];
                     };
                 };
             };

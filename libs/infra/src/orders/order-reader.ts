@@ -116,8 +116,8 @@ export interface OrderHistoryRecord {
   id: string;
   orderLineId: string | null;
   productName: string;
-  fromStatus: number | null;
-  toStatus: number | null;
+  fromStatus: LineStatus | null;
+  toStatus: LineStatus | null;
   command: string;
   /** A refusal's reason, an estimated ship date's change. */
   note: string | null;
