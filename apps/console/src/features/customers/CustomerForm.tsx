@@ -5,7 +5,7 @@ import { useCurrentUser } from '../../auth/use-current-user';
 import { countOf, maxLength, phoneNumber, postcode, printable } from '../../common/field-rules';
 import { useShopOptions } from '../../common/use-options';
 import { EditFormProps, useServerForm } from '../../common/use-server-form';
-import { Customer, CustomerInput } from './api/customer';
+import { Customer, CUSTOMER_LIMITS, CustomerInput } from './api/customer';
 
 interface Props extends EditFormProps<Customer, CustomerInput> {
   /** Where to go after saving. */
@@ -30,34 +30,34 @@ export function CustomerForm({ title, initial, submit, successMessage, goTo }: P
             <Input />
           </Form.Item>
         )}
-        <Form.Item name="name" label={t('customers.name')} required rules={[maxLength(100), printable()]}>
+        <Form.Item name="name" label={t('customers.name')} required rules={[maxLength(CUSTOMER_LIMITS.nameMax), printable()]}>
           <Input id="customer-name" />
         </Form.Item>
-        <Form.Item name="nameKana" label={t('customers.nameKana')} tooltip={t('customers.nameKanaHelp')} rules={[maxLength(100)]}>
+        <Form.Item name="nameKana" label={t('customers.nameKana')} tooltip={t('customers.nameKanaHelp')} rules={[maxLength(CUSTOMER_LIMITS.nameKanaMax)]}>
           <Input id="customer-name-kana" />
         </Form.Item>
-        <Form.Item name="companyName" label={t('customers.companyName')} rules={[maxLength(100), printable()]}>
+        <Form.Item name="companyName" label={t('customers.companyName')} rules={[maxLength(CUSTOMER_LIMITS.companyNameMax), printable()]}>
           <Input id="customer-company-name" />
         </Form.Item>
-        <Form.Item name="zip" label={t('customers.zip')} rules={[maxLength(10), postcode()]}>
+        <Form.Item name="zip" label={t('customers.zip')} rules={[maxLength(CUSTOMER_LIMITS.zipMax), postcode()]}>
           <Input id="customer-zip" />
         </Form.Item>
-        <Form.Item name="address" label={t('customers.address')} rules={[maxLength(100), printable()]}>
+        <Form.Item name="address" label={t('customers.address')} rules={[maxLength(CUSTOMER_LIMITS.addressMax), printable()]}>
           <Input id="customer-address" />
         </Form.Item>
-        <Form.Item name="phone" label={t('customers.phone')} rules={[maxLength(15), phoneNumber()]}>
+        <Form.Item name="phone" label={t('customers.phone')} rules={[maxLength(CUSTOMER_LIMITS.phoneMax), phoneNumber()]}>
           <Input id="customer-phone" />
         </Form.Item>
-        <Form.Item name="fax" label={t('customers.fax')} rules={[maxLength(15), phoneNumber()]}>
+        <Form.Item name="fax" label={t('customers.fax')} rules={[maxLength(CUSTOMER_LIMITS.faxMax), phoneNumber()]}>
           <Input id="customer-fax" />
         </Form.Item>
-        <Form.Item name="email" label={t('customers.email')} rules={[maxLength(100)]}>
+        <Form.Item name="email" label={t('customers.email')} rules={[maxLength(CUSTOMER_LIMITS.emailMax)]}>
           <Input id="customer-email" />
         </Form.Item>
-        <Form.Item name="ecSiteId" label={t('customers.ecSiteId')} rules={[maxLength(50)]}>
+        <Form.Item name="ecSiteId" label={t('customers.ecSiteId')} rules={[maxLength(CUSTOMER_LIMITS.ecSiteIdMax)]}>
           <Input id="customer-ec-site-id" />
         </Form.Item>
-        <Form.Item name="coreSystemCustomerId" label={t('customers.coreSystemCustomerId')} rules={[maxLength(50)]}>
+        <Form.Item name="coreSystemCustomerId" label={t('customers.coreSystemCustomerId')} rules={[maxLength(CUSTOMER_LIMITS.coreSystemCustomerIdMax)]}>
           <Input id="customer-core-system-id" />
         </Form.Item>
         <Form.Item name="shopId" label={t('customers.shopId')}>
@@ -68,12 +68,12 @@ export function CustomerForm({ title, initial, submit, successMessage, goTo }: P
             options={shops.map((s) => ({ value: s.id, label: `${s.name}（${s.code}）` }))}
           />
         </Form.Item>
-        <Form.Item name="csMemo" label={t('customers.csMemo')} rules={[maxLength(1000)]}>
-          <Input.TextArea id="customer-cs-memo" rows={3} count={countOf(1000)} />
+        <Form.Item name="csMemo" label={t('customers.csMemo')} rules={[maxLength(CUSTOMER_LIMITS.csMemoMax)]}>
+          <Input.TextArea id="customer-cs-memo" rows={3} count={countOf(CUSTOMER_LIMITS.csMemoMax)} />
         </Form.Item>
         {!initial && (
-          <Form.Item name="generalMemo" label={t('customers.generalMemo')} tooltip={t('customers.generalMemoHelp')} rules={[maxLength(1000)]}>
-            <Input.TextArea id="customer-general-memo" rows={3} count={countOf(1000)} />
+          <Form.Item name="generalMemo" label={t('customers.generalMemo')} tooltip={t('customers.generalMemoHelp')} rules={[maxLength(CUSTOMER_LIMITS.generalMemoMax)]}>
+            <Input.TextArea id="customer-general-memo" rows={3} count={countOf(CUSTOMER_LIMITS.generalMemoMax)} />
           </Form.Item>
         )}
         <Space>

@@ -114,7 +114,7 @@ export function OrderLinesEditor({ form }: { form: FormInstance }) {
                   </Col>
                   <Col xs={12} md={4}>{money([field.name, 'priceWithTax'], t('orders.fields.priceWithTax'), `line-${index}-priceWithTax`, [required])}</Col>
                   <Col xs={12} md={4}>
-                    <Form.Item name={[field.name, 'taxPercentage']} label={t('orders.fields.taxPercentage')} rules={[required, wholeNumber(0, 100)]}>
+                    <Form.Item name={[field.name, 'taxPercentage']} label={t('orders.fields.taxPercentage')} rules={[required, wholeNumber(0, ORDER_LIMITS.taxPercentageMax)]}>
                       <InputNumber id={`line-${index}-taxPercentage`} style={{ width: '100%' }} />
                     </Form.Item>
                   </Col>

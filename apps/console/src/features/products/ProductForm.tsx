@@ -2,9 +2,9 @@ import { Alert, Button, Card, Col, Form, Input, InputNumber, Row, Select, Space,
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useCurrentUser } from '../../auth/use-current-user';
-import { countOf, maxLength, MONEY_MAX, wholeNumber } from '../../common/field-rules';
+import { countOf, maxLength, wholeNumber } from '../../common/field-rules';
 import { EditFormProps, useServerForm } from '../../common/use-server-form';
-import { displayPriceWithTax, POSTING_SUPPORT_STATUSES, Product, ProductInput, PRODUCT_STATES, SHIPPING_TYPES } from './api/product';
+import { displayPriceWithTax, POSTING_SUPPORT_STATUSES, Product, ProductInput, PRODUCT_LIMITS, PRODUCT_STATES, SHIPPING_TYPES, SHOP_PRODUCT_ID_DIGITS } from './api/product';
 import { useMakerOptions, useShopOptions } from './api/use-products';
 
 type Props = EditFormProps<Product, ProductInput>;
@@ -61,8 +61,8 @@ export function ProductForm({ title, initial, submit, successMessage }: Props) {
             <Form.Item
               name="shopProductId"
               label={t('products.shopProductId')}
-              extra={shopType ? t('products.shopProductIdHelp', { length: shopType === 'platform_1' ? 12 : 9 }) : undefined}
-              rules={[maxLength(12)]}
+              extra={shopType ? t('products.shopProductIdHelp', { length: SHOP_PRODUCT_ID_DIGITS[shopType] }) : undefined}
+              rules={[maxLength(Math.max(...Object.values(SHOP_PRODUCT_ID_DIGITS)))]}
             >
               <Input id="product-shop-product-id" inputMode="numeric" />
             </Form.Item>
@@ -74,12 +74,12 @@ export function ProductForm({ title, initial, submit, successMessage }: Props) {
           </Col>
           <Col xs={24} md={12}>{text('categoryName', t('products.categoryName'), 100, 'product-category')}</Col>
           <Col xs={12} md={6}>
-            <Form.Item name="price" label={t('products.price')} required rules={[wholeNumber(0, MONEY_MAX)]}>
+            <Form.Item name="price" label={t('products.price')} required rules={[wholeNumber(PRODUCT_LIMITS.moneyMin, PRODUCT_LIMITS.moneyMax)]}>
               <InputNumber id="product-price" style={{ width: '100%' }} addonAfter="円" />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item name="taxPercentage" label={t('products.taxPercentage')} required rules={[wholeNumber(0, 100)]}>
+            <Form.Item name="taxPercentage" label={t('products.taxPercentage')} required rules={[wholeNumber(PRODUCT_LIMITS.taxPercentageMin, PRODUCT_LIMITS.taxPercentageMax)]}>
               <InputNumber id="product-tax-percentage" style={{ width: '100%' }} addonAfter="%" />
             </Form.Item>
           </Col>
@@ -89,7 +89,7 @@ export function ProductForm({ title, initial, submit, successMessage }: Props) {
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item name="wholesalePrice" label={t('products.wholesalePrice')} rules={[wholeNumber(0, MONEY_MAX)]}>
+            <Form.Item name="wholesalePrice" label={t('products.wholesalePrice')} rules={[wholeNumber(PRODUCT_LIMITS.moneyMin, PRODUCT_LIMITS.moneyMax)]}>
               <InputNumber id="product-wholesale-price" style={{ width: '100%' }} addonAfter="円" />
             </Form.Item>
           </Col>

@@ -1,7 +1,7 @@
 import type { BodyOf, QueryOf, Wire } from '../../../api/wire';
 
 // The domain's own lists and limits (libs/domain, pure TypeScript), not copies.
-export { POSTING_SUPPORT_STATUSES, PRODUCT_LIMITS, PRODUCT_STATES, SHIPPING_TYPES } from '../../../../../../libs/domain/src/products/product';
+export { POSTING_SUPPORT_STATUSES, PRODUCT_LIMITS, PRODUCT_STATES, SHIPPING_TYPES, SHOP_PRODUCT_ID_DIGITS } from '../../../../../../libs/domain/src/products/product';
 export type { ProductState } from '../../../../../../libs/domain/src/products/product';
 export const PRODUCTS_PATH = '/products';
 
