@@ -9,6 +9,8 @@ import { useMakerOptions, useShopOptions } from '../../common/use-options';
 import i18n from '../../i18n';
 import { HIDDEN_FROM_MAKER_STATUSES, LINE_STATUSES } from './api/line-status';
 import { useCustomerOptions, usePaymentMethods } from './api/use-orders';
+import { ORDER_TODOS } from '../../../../../libs/domain/src/dashboard/order-todos';
+import type { QueryOf } from '../../api/wire';
 import { DATE_FORMAT } from './format';
 import { statusLabel } from './messages';
 
@@ -30,10 +32,10 @@ export const ORDER_LIST_FILTERS = [
   'todo',
   'keyword',
   'sort',
-] as const;
+] as const satisfies readonly (keyof QueryOf<'/orders', 'get'>)[];
 
 /** What waits on staff (the dashboard's links): `GET /orders?todo=`. */
-const TODOS = ['answer_overdue', 'refused', 'ship_due'] as const;
+const TODOS = ORDER_TODOS;
 
 export type OrderListFilter = (typeof ORDER_LIST_FILTERS)[number];
 type Filters = Partial<Record<OrderListFilter, string>>;

@@ -1,4 +1,4 @@
-import type { BodyOf, Wire } from '../../../api/wire';
+import type { BodyOf, QueryOf, Wire } from '../../../api/wire';
 
 /** A customer as the API answers it. */
 export type Customer = Wire<'CustomerView'>;
@@ -12,4 +12,4 @@ export type SamePerson = Wire<'SamePersonView'>;
 // The domain's own limits (libs/domain, pure TypeScript), not copies.
 export { CUSTOMER_LIMITS } from '../../../../../../libs/domain/src/customers/customer';
 export const CUSTOMERS_PATH = '/customers';
-export const CUSTOMER_TEXT_FILTERS = ['name', 'nameKana', 'phone', 'email', 'companyName', 'ecSiteId'] as const;
+export const CUSTOMER_TEXT_FILTERS = ['name', 'nameKana', 'phone', 'email', 'companyName', 'ecSiteId'] as const satisfies readonly (keyof QueryOf<'/customers', 'get'>)[];
