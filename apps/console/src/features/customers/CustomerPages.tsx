@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../auth/use-current-user';
 import { countOf } from '../../common/field-rules';
 import { toast } from '../../common/toast';
 import { errorMessage } from '../../i18n';
+import { CUSTOMER_LIMITS } from './api/customer';
 import { createCustomer, saveGeneralMemo, updateCustomer } from './api/save-customer';
 import { useCustomer, useSamePerson } from './api/use-customers';
 import { CustomerForm } from './CustomerForm';
@@ -67,7 +68,7 @@ function SamePersonCard({ customerId, canWrite }: { customerId: number; canWrite
   return (
     <Card title={t('customers.samePersonTitle')} data-testid="same-person-card">
       <Typography.Paragraph type="secondary">{t('customers.generalMemoHelp')}</Typography.Paragraph>
-      <Input.TextArea id="customer-general-memo" rows={3} count={countOf(1000)} value={memo} disabled={!canWrite} onChange={(e) => setMemo(e.target.value)} />
+      <Input.TextArea id="customer-general-memo" rows={3} count={countOf(CUSTOMER_LIMITS.generalMemoMax)} value={memo} disabled={!canWrite} onChange={(e) => setMemo(e.target.value)} />
       {canWrite && (
         <Button style={{ marginTop: 8 }} onClick={save} loading={saving} id="general-memo-save">
           {t('customers.saveGeneralMemo')}

@@ -29,12 +29,12 @@ function OptionForm({ option, canWrite }: { option: SettingsOption; canWrite: bo
         {text('zip', OPTION_LIMITS.zipMax, [postcode()])}
         {text('address', OPTION_LIMITS.addressMax, [printable()])}
         {text('phone', OPTION_LIMITS.phoneMax, [phoneNumber()])}
-        {text('invoiceRegistrationNumber', 14)}
+        {text('invoiceRegistrationNumber', OPTION_LIMITS.invoiceRegistrationNumberMax)}
         <Form.Item name="defaultTaxPercent" label={t('settings.option.defaultTaxPercent')} rules={[wholeNumber(OPTION_LIMITS.taxPercentMin, OPTION_LIMITS.taxPercentMax)]}>
           <InputNumber id="option-defaultTaxPercent" />
         </Form.Item>
         <Form.Item name="bankAccount" label={t('settings.option.bankAccount')} rules={[maxLength(OPTION_LIMITS.bankAccountMax)]}>
-          <Input.TextArea id="option-bankAccount" rows={2} count={countOf(200)} />
+          <Input.TextArea id="option-bankAccount" rows={2} count={countOf(OPTION_LIMITS.bankAccountMax)} />
         </Form.Item>
         {canWrite && (
           <Button type="primary" htmlType="submit" loading={saving} id="option-save">
