@@ -49,6 +49,8 @@ USER node
 
 FROM runtime AS api
 COPY --from=build /app/apps/api/dist apps/api/dist
+# The committed OpenAPI contract, which GET /api/v1/openapi.json serves.
+COPY --from=build /app/apps/api/openapi.json apps/api/openapi.json
 EXPOSE 3000
 # Apply pending migrations first (a no-op when there are none), then replace the shell with the
 # API so it receives the stop signal. TypeORM takes no lock: scale api to one while migrating.

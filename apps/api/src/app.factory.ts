@@ -10,6 +10,7 @@ import { noStore, securityHeaders } from './common/http/security-headers';
 import { requestContext } from './common/http/request-context.middleware';
 import { parseWireQuery } from './common/http/wire-case';
 import { createValidationPipe } from './common/validation/validation.pipe';
+import { referencePage } from './contract/reference-page';
 
 export const API_PREFIX = 'api/v1';
 export const JSON_BODY_LIMIT = '1mb';
@@ -32,6 +33,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
   app.use(requestContext);
   app.use(securityHeaders());
   app.use(noStore);
+  // The contract as a page (/api/v1/reference); the contract itself is GET /api/v1/openapi.json everywhere.
+  if (config.NODE_ENV === 'development') app.use(referencePage());
   app.use(cookieParser());
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT, verify: refuseDeepJson });
   app.useBodyParser('urlencoded', { limit: JSON_BODY_LIMIT, extended: false });

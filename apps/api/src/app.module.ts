@@ -10,6 +10,7 @@ import { WireCaseInterceptor } from './common/http/wire-case.interceptor';
 import { QueuesModule } from './common/queues.module';
 import { RepositoriesModule } from './common/repositories.module';
 import { HealthModule } from './health/health.module';
+import { ContractModule } from './contract/contract.module';
 import { CustomersModule } from './customers/customers.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { MailTemplatesModule } from './mail-templates/mail-templates.module';
@@ -21,31 +22,33 @@ import { SettingsModule } from './settings/settings.module';
 import { MediasModule } from './medias/medias.module';
 import { UsersModule } from './users/users.module';
 
+/** The areas, one module each; the OpenAPI contract is generated from their controllers (apps/api/src/contract). */
+export const API_MODULES = [
+  QueuesModule,
+  RepositoriesModule,
+  AuthModule,
+  UsersModule,
+  MakersModule,
+  SettingsModule,
+  ProductsModule,
+  CustomersModule,
+  OrdersModule,
+  MakerSideModule,
+  MailTemplatesModule,
+  DashboardModule,
+  HealthModule,
+  MediasModule,
+  AdminQueuesModule,
+  ContractModule,
+];
+
 /** The API: one module per area. Every route passes the access guard, which reads its declared permission. */
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [
-        TypeOrmModule.forRoot(dataSourceOptions(config.DATABASE_URL, config.DATABASE_POOL_SIZE)),
-        CqrsModule.forRoot(),
-        QueuesModule,
-        RepositoriesModule,
-        AuthModule,
-        UsersModule,
-        MakersModule,
-        SettingsModule,
-        ProductsModule,
-        CustomersModule,
-        OrdersModule,
-        MakerSideModule,
-        MailTemplatesModule,
-        DashboardModule,
-        HealthModule,
-        MediasModule,
-        AdminQueuesModule,
-      ],
+      imports: [TypeOrmModule.forRoot(dataSourceOptions(config.DATABASE_URL, config.DATABASE_POOL_SIZE)), CqrsModule.forRoot(), ...API_MODULES],
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: APP_GUARD, useClass: AccessGuard },

@@ -21,6 +21,8 @@ const EXPECTED: Record<string, string> = {
   'POST /auth/refresh': 'public',
   'POST /auth/logout': 'public',
   'GET /health': 'public',
+  // The OpenAPI contract: it says what the console's bundle already says.
+  'GET /openapi.json': 'public',
   'GET /health/details': 'y------',
   'GET /me': 'signed-in',
   // Each count only for the roles that may read it (dashboard.e2e-spec.ts).

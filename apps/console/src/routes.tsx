@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-r
 import { AuthCallbackPage } from './auth/AuthCallbackPage';
 import { LoginPage } from './auth/LoginPage';
 import { RequireAuth, RequirePermission } from './auth/RequireAuth';
+import type { Permission } from './auth/use-current-user';
 import { AccountCreatePage } from './features/accounts/AccountCreatePage';
 import { AccountEditPage } from './features/accounts/AccountEditPage';
 import { AccountListPage } from './features/accounts/AccountListPage';
@@ -16,7 +17,7 @@ import { AppLayout } from './layout/AppLayout';
 import { DashboardPage } from './pages/DashboardPage';
 import { ForbiddenPage, NotFoundPage } from './pages/StatusPage';
 
-const guarded = (permission: string, element: React.ReactNode) => <RequirePermission permission={permission}>{element}</RequirePermission>;
+const guarded = (permission: Permission, element: React.ReactNode) => <RequirePermission permission={permission}>{element}</RequirePermission>;
 
 /**
  * Every screen. A section of the menu that is not in `FEATURES` (sections.ts) has no route here, so

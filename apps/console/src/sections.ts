@@ -1,3 +1,5 @@
+import type { Permission } from './auth/use-current-user';
+
 /**
  * The nine sections of the side menu (SPEC.md §1), each behind the permission the role matrix
  * names for it (DESIGN.md §8). `/me` tells which permissions the signed-in user has.
@@ -5,7 +7,7 @@
 export interface Section {
   key: string;
   path: string;
-  permission: string;
+  permission: Permission;
 }
 
 export const SECTIONS: readonly Section[] = [

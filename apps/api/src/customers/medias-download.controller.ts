@@ -4,6 +4,7 @@ import { FILE_STORAGE, FileStorage, StoredFileNotFoundError } from '@oms/infra';
 import type { Request, Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import { Public } from '../auth/access.decorators';
+import { FileAnswer } from '../contract/file-answer';
 
 /**
  * GET /medias/download: serves a file of the local-disk storage through its signed URL. Public, because
@@ -16,6 +17,7 @@ export class MediasDownloadController {
 
   @Get('download')
   @Public()
+  @FileAnswer(['text/csv', 'application/octet-stream'], 'A stored file (an export) through its signed URL.')
   async download(@Req() req: Request, @Res() res: Response): Promise<void> {
     const signed = this.storage.verifySignature('download', req.query);
     if (!signed) throw new NotFoundError('file');

@@ -32,8 +32,8 @@ export interface MakerConfirmationView {
   delivery: { name: string; zip: string | null; address: string | null; phone: string | null; preferredDate: string | null; preferredPeriod: PreferredPeriod };
   ediNote: string | null;
   supplierMemo: string | null;
-  lines: { id: string; productName: string; option1: string | null; option2: string | null; amount: number; wholesalePrice: number | null; status: number }[];
-  confirmStatus: number | null;
+  lines: { id: string; productName: string; option1: string | null; option2: string | null; amount: number; wholesalePrice: number | null; status: LineStatus }[];
+  confirmStatus: MakerConfirmStatus | null;
   refusalReason: string | null;
   estimatedShipDate: string | null;
   makerReceiveDate: string | null;
@@ -139,9 +139,9 @@ async function actThroughLink(
 }
 
 export interface MakerAnswered {
-  confirmStatus: number;
+  confirmStatus: MakerConfirmStatus;
   version: number;
-  lineStatuses: { id: string; status: number }[];
+  lineStatuses: { id: string; status: LineStatus }[];
 }
 
 export class AnswerMakerConfirmation extends Command<MakerAnswered> {
@@ -173,7 +173,7 @@ export class AnswerMakerConfirmationHandler implements ICommandHandler<AnswerMak
         refusalReason: body.answer === 'refuse' ? (body.refusalReason ?? null) : null,
         ...(body.answer === 'refuse' ? {} : { estimatedShipDate }),
       });
-      const lines: { id: string; status: number }[] = await manager.query(
+      const lines: { id: string; status: LineStatus }[] = await manager.query(
         `SELECT l.id::text, l.status FROM order_lines l WHERE l.order_id = $1 AND ${makerSeesLine('l', '$2::bigint')} ORDER BY l.id`,
         [link.order_id, link.maker_id],
       );
@@ -205,7 +205,7 @@ export class MakerSheetHandler implements IQueryHandler<MakerSheet> {
 
 export interface MakerShipDateChanged {
   estimatedShipDate: string;
-  confirmStatus: number;
+  confirmStatus: MakerConfirmStatus;
   version: number;
 }
 

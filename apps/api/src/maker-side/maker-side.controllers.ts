@@ -8,6 +8,7 @@ import { AnswerMakerConfirmation, ChangeMakerShipDate, GetMakerConfirmation, Mak
 import { DownloadOrderSheetQuery, MakerAnswerBody, MakerShipDateBody, OrderIdParam, RequestOrderSheetBody, TokenParam } from './maker-confirmation.dto';
 import { DownloadOrderSheet, ListOrderSheets, RequestOrderSheet } from './order-sheets';
 import type { SheetFile } from '@oms/infra';
+import { FileAnswer } from '../contract/file-answer';
 
 function sendFile(res: Response, file: SheetFile): void {
   res.setHeader('Content-Type', file.contentType);
@@ -43,6 +44,7 @@ export class MakerConfirmationsController {
 
   @Get(':token/sheet')
   @Public()
+  @FileAnswer('application/pdf', 'The order sheet of the link, as mailed.')
   async sheet(@Param() { token }: TokenParam, @Res() res: Response) {
     sendFile(res, await this.queries.execute(new MakerSheet(token)));
   }
@@ -69,6 +71,7 @@ export class OrderSheetsController {
   // The sheet carries the maker's live confirmation link: only those who may record a maker's answer download it.
   @Get(':orderId/download-order-maker')
   @Download('orders.maker')
+  @FileAnswer(['application/pdf', 'text/csv'], 'The order sheet of one maker, as mailed (PDF or CSV by file_type).')
   async download(@CurrentUser() user: SignedInUser, @Param() { orderId }: OrderIdParam, @Query() query: DownloadOrderSheetQuery, @Res() res: Response) {
     sendFile(res, await this.queries.execute(new DownloadOrderSheet(user, String(orderId), String(query.makerId), query.fileType ?? 'pdf', query.revision)));
   }

@@ -1,5 +1,5 @@
 import { Command, CommandHandler, ICommandHandler, IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { DomainError, domainEvent, EDI_HOLD_CODES, NotFoundError, SHEET_LINE_STATUSES } from '@oms/domain';
+import { DomainError, domainEvent, EDI_HOLD_CODES, NotFoundError, OrderMethod, SHEET_LINE_STATUSES, SheetReason, SheetStatus } from '@oms/domain';
 import { APP_CONFIG, AppConfig, appendToOutbox, makerParam, makerSeesOrder, OrderSheetsRepository, SecretBox, sheetContent, SheetFile, sheetFile } from '@oms/infra';
 import { Inject } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -16,10 +16,10 @@ export interface OrderSheetView {
   makerName: string;
   revision: number;
   resent: boolean;
-  reason: string;
-  method: string;
+  reason: SheetReason;
+  method: OrderMethod;
   recipient: string | null;
-  status: string;
+  status: SheetStatus;
   holdCode: string | null;
   sentAt: Date | null;
   attempts: number;

@@ -47,7 +47,8 @@ export function productImportView(record: ProductImportRecord, lists: PreviewLis
           errors: [...fileErrors, ...lists.errors.map((e) => rowIssueToField(e))].slice(0, LISTED_ERRORS_MAX),
         }
       : null,
-    result: record.status === 'applied' ? { created: record.createdCount, updated: record.updatedCount, unchanged: record.unchangedCount } : null,
+    // Applying writes the counts in the same transaction as the status: an applied import has them (0 stands for none, never for unknown).
+    result: record.status === 'applied' ? { created: record.createdCount ?? 0, updated: record.updatedCount ?? 0, unchanged: record.unchangedCount } : null,
     failure: record.failureCode ? { errorCode: record.failureCode } : null,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,

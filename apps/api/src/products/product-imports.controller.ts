@@ -8,6 +8,7 @@ import { CsvUpload, UploadedCsv } from '../common/uploads/csv-upload';
 import { ReimportConfirmation } from '../common/uploads/reimport-confirmation.dto';
 import { sendCsv } from './csv-response';
 import { ApplyProductImport, DiscardProductImport, GetProductImport, RejectedProductRows, UploadProductImport } from './product-import';
+import { FileAnswer } from '../contract/file-answer';
 
 /**
  * Product CSV imports in steps (docs/product-csv.md): upload (202, checked by a job), read the preview,
@@ -48,6 +49,7 @@ export class ProductImportsController {
 
   @Get(':id/rejected-rows')
   @Download('catalogue.write')
+  @FileAnswer('text/csv', 'The rows the import refused, as CSV, with their reasons.')
   async rejectedRows(@Param() { id }: IdParam, @Res() res: Response) {
     sendCsv(res, await this.queries.execute(new RejectedProductRows(String(id))));
   }

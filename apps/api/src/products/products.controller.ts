@@ -8,6 +8,7 @@ import { sendCsv } from './csv-response';
 import { CreateProduct, DeleteProduct, UpdateProduct } from './product-commands';
 import { ExportProducts, GetProduct, ListProducts, RecentProductChanges } from './product-queries';
 import { ProductBody, ProductChangesQuery, ProductExportQuery, ProductListQuery, UpdateProductBody } from './product.dto';
+import { FileAnswer } from '../contract/file-answer';
 
 @Controller('products')
 export class ProductsController {
@@ -27,6 +28,7 @@ export class ProductsController {
 
   @Get('export')
   @Download('catalogue.read')
+  @FileAnswer('text/csv', 'The products as CSV (UTF-8 or Shift_JIS by encoding).')
   async export(@CurrentUser() user: SignedInUser, @Query() query: ProductExportQuery, @Res() res: Response) {
     sendCsv(res, await this.queries.execute(new ExportProducts(user, query)));
   }

@@ -31,7 +31,7 @@ export class OptionBody {
   phone?: string | null;
 
   @Optional()
-  @Text(14)
+  @Text(L.invoiceRegistrationNumberMax)
   @Pattern('invoiceRegistrationNumber', new RegExp(`^$|${INVOICE_REGISTRATION_NUMBER.source}`), 'NAL-SET-102')
   invoiceRegistrationNumber?: string | null;
 

@@ -1,6 +1,7 @@
 import { toCamelKeys, toSnake, toSnakeKeys } from './case';
 import { toFieldErrors, type FieldError, type FieldErrors } from './field-errors';
 import { accessToken, clearSession, hasSession, saveSession, setCookie } from './session';
+import type { AnswerOf, Pagination, WireError } from './wire';
 
 /**
  * The console's one API client (SPEC.md §7 "Behaviour of answers", DESIGN.md §4).
@@ -11,18 +12,12 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryValue = string | number | boolean | Date | null | undefined;
 export type Query = Record<string, QueryValue | readonly QueryValue[]>;
 
-export type Pagination = {
-  from: number | null;
-  to: number | null;
-  total: number;
-  currentPage: number;
-  perPage: number;
-  lastPage: number;
-};
+export type { Pagination };
 
-export type ApiErrorBody = {
-  errorCode: string;
-  message: string;
+/** The error envelope's `error` (wire.ts WireError), as the screens use it. */
+export type ApiErrorBody = Pick<WireError, 'message'> & {
+  /** A catalogue code; `NAL-{status}` when the answer had no envelope (a proxy's error page). */
+  errorCode: WireError['errorCode'] | `NAL-${number}`;
   errors: FieldError[];
   /** `errors` nested by field path, for forms. */
   fieldErrors: FieldErrors;
@@ -93,7 +88,7 @@ export function toQueryString(query: Query | undefined): string {
 }
 
 type Exchange = { status: number; body: unknown };
-type WireErrorBody = { error?: Partial<Omit<ApiErrorBody, 'fieldErrors'>> };
+type WireErrorBody = { error?: Partial<WireError> };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -173,7 +168,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     const { status, body } = await exchange('POST', '/auth/refresh', {}, null);
     if (status === 401) return false;
     if (status < 200 || status >= 300) throw routed(status, body);
-    const { data } = body as { data: { accessToken: string; expiresIn: number } };
+    const { data } = body as { data: AnswerOf<'/auth/refresh', 'post'> };
     saveSession(data.accessToken, data.expiresIn);
     return true;
   }
@@ -241,7 +236,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     // What noopener would do: the opened page gets no handle on the console's window.
     if (win) win.opener = null;
     try {
-      const res = await request<{ token: string }>('GET', '/medias/token');
+      const res = await request<AnswerOf<'/medias/token', 'get'>>('GET', '/medias/token');
       if (!res.ok) throw errorOf(res.status, { error: res.error });
       const url = `${baseUrl}${path}?${toQueryString({ ...query, token: res.data.token })}`;
       if (win) win.location.href = url;
@@ -302,5 +297,5 @@ function errorBodyOf(status: number, body: unknown): ApiErrorBody {
 
 function errorOf(status: number, body: unknown, fallbackMessage?: string): ApiError {
   const error = (body as WireErrorBody | undefined)?.error;
-  return new ApiError(status, error?.message ?? fallbackMessage ?? `HTTP ${status}`, error?.errorCode, error?.requestId);
+  return new ApiError(status, error?.message ?? fallbackMessage ?? `HTTP ${status}`, error?.errorCode, error?.requestId ?? undefined);
 }

@@ -1,11 +1,8 @@
 import { toCamel } from './case';
+import type { WireError } from './wire';
 
 /** One entry of an error body's `errors`, after camel-casing: `field` keeps the server's dotted snake path. */
-export type FieldError = {
-  field: string;
-  errorCode: string;
-  params?: Record<string, unknown>;
-};
+export type FieldError = WireError['errors'][number];
 
 export type FieldErrorLeaf = { code: string; params: Record<string, unknown> };
 export type FieldErrorNode = FieldErrorLeaf | FieldErrors | FieldErrorNode[];

@@ -6,6 +6,7 @@ import { api } from '../api/client';
 import { hasSession } from '../api/session';
 import { errorMessage } from '../i18n';
 import { LanguageSwitch } from '../layout/LanguageSwitch';
+import type { AnswerOf } from '../api/wire';
 
 type Provider = 'google' | 'microsoft';
 
@@ -19,7 +20,7 @@ export function LoginPage() {
 
   const signIn = async (provider: Provider) => {
     setBusy(provider);
-    const result = await api.get<{ url: string }>(`/auth/${provider}/login-url`, { auth: false }).catch(() => null);
+    const result = await api.get<AnswerOf<'/auth/{provider}/login-url', 'get'>>(`/auth/${provider}/login-url`, { auth: false }).catch(() => null);
     if (result?.ok && result.data) {
       window.location.assign(result.data.url);
       return;

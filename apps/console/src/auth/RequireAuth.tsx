@@ -5,7 +5,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { hasSession } from '../api/session';
 import { ForbiddenPage } from '../pages/StatusPage';
 import { rememberReturnPath } from './return-path';
-import { useCurrentUser } from './use-current-user';
+import { useCurrentUser, type Permission } from './use-current-user';
 
 /**
  * Signed-in users only: without a stored session straight to Login, before anything is fetched; the
@@ -28,7 +28,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 }
 
 /** A section the role matrix must allow; a direct URL to another one shows the forbidden screen. */
-export function RequirePermission({ permission, children }: { permission: string; children: ReactNode }) {
+export function RequirePermission({ permission, children }: { permission: Permission; children: ReactNode }) {
   const { user } = useCurrentUser();
   if (!user) return null;
   return user.permissions.includes(permission) ? <>{children}</> : <ForbiddenPage />;

@@ -1,21 +1,13 @@
 import useSWR from 'swr';
 import { hasSession } from '../api/session';
 import { swrFetcher } from '../api/client';
+import type { AnswerOf } from '../api/wire';
 
-export interface CurrentUser {
-  id: number;
-  name: string;
-  email: string;
-  role: string;
-  companyName: string | null;
-  status: string;
-  makerId: number | null;
-  avatar: string | null;
-  lastLogin: string | null;
-  /** The sign-in before this one (lastLogin is the one that started this session). */
-  previousLogin: string | null;
-  permissions: string[];
-}
+/** GET /me: the signed-in account, its previous sign-in and the permissions its role has. */
+export type CurrentUser = AnswerOf<'/me', 'get'>;
+
+/** A permission of the role matrix (DESIGN.md §8), as /me names them. */
+export type Permission = CurrentUser['permissions'][number];
 
 export const ME_KEY = '/me';
 

@@ -1,12 +1,9 @@
 import useSWR from 'swr';
 import { swrFetcher } from '../api/client';
+import type { AnswerOf, Wire } from '../api/wire';
 
-/** A record to pick in a select. */
-export interface Option {
-  id: number;
-  name: string;
-  code: string;
-}
+/** A record to pick in a select: a maker of GET /makers/list, a shop of GET /shops. */
+export type Option = Pick<AnswerOf<'/makers/list', 'get'>[number], 'id' | 'name' | 'code'>;
 
 /** Makers for the selects; `enabled` false asks for nothing (a form that needs them only sometimes). */
 export function useMakerOptions(enabled = true) {
@@ -17,5 +14,5 @@ export function useMakerOptions(enabled = true) {
 /** Shops for the selects; only asked for by those who may read settings (a maker user may not). */
 export function useShopOptions(enabled: boolean) {
   const { data } = useSWR(enabled ? ['/shops', { perPage: 200 }] : null, swrFetcher);
-  return (data?.data ?? []) as (Option & { type: 'platform_1' | 'platform_2' })[];
+  return (data?.data ?? []) as Wire<'ShopView'>[];
 }

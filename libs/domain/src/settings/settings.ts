@@ -39,6 +39,8 @@ export const OPTION_LIMITS = {
   addressMax: 100,
   phoneMax: 15,
   bankAccountMax: 200,
+  /** `T` and 13 digits (INVOICE_REGISTRATION_NUMBER). */
+  invoiceRegistrationNumberMax: 14,
   taxPercentMin: 0,
   taxPercentMax: 100,
 } as const;

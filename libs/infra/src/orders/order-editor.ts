@@ -26,9 +26,10 @@ export interface OrderFieldsWrite {
   memo: string | null;
   supplierMemo: string | null;
   ediNote: string | null;
-  sendMailFlag: number;
-  sentToOriginFlag: number;
-  fileType: string;
+  sendMailFlag: 0 | 1;
+  sentToOriginFlag: 0 | 1;
+  /** What the order sheet is sent as. */
+  fileType: 'pdf' | 'csv';
   settlementFee: number;
   otherFee: number;
   shippingFee: number;

@@ -1,4 +1,4 @@
-import { HIDDEN_FROM_MAKER_STATUSES } from '@oms/domain';
+import { HIDDEN_FROM_MAKER_STATUSES, type LineStatus, type MakerConfirmStatus, type OrderMethod } from '@oms/domain';
 import { DataSource, EntityManager } from 'typeorm';
 import { makerParam, makerSeesLine, makerSeesOrder } from './maker-scope';
 import { EXACT_TOTAL_LIMIT, orderCountSql, OrderListFilters, OrderListPaging, orderListSql } from './order-list.query';
@@ -18,14 +18,14 @@ export interface PaymentMethodRecord {
 /** A stored line: what was written (OrderLineWrite), with its id, maker name and status. */
 export interface OrderLineRecord extends Required<Pick<OrderLineWrite, 'id'>>, Omit<OrderLineWrite, 'id'> {
   makerName: string;
-  status: number;
+  status: LineStatus;
 }
 
 export interface OrderMakerRecord {
   makerId: string;
   makerName: string;
-  orderMethod: string;
-  confirmStatus: number | null;
+  orderMethod: OrderMethod;
+  confirmStatus: MakerConfirmStatus | null;
   refusalReason: string | null;
   conversationStatus: number;
   makerOrderDate: string | null;
@@ -60,7 +60,8 @@ export interface OrderRecord extends OrderFieldsWrite {
   productsTotal: number;
   taxTotal: number;
   total: number;
-  status: number;
+  /** The order's summary status (docs/orders-api.md "The order"). */
+  status: LineStatus;
   hasDeliveryInfo: boolean;
   errorCount: number;
   version: number;
@@ -115,8 +116,8 @@ export interface OrderHistoryRecord {
   id: string;
   orderLineId: string | null;
   productName: string;
-  fromStatus: number | null;
-  toStatus: number | null;
+  fromStatus: LineStatus | null;
+  toStatus: LineStatus | null;
   command: string;
   /** A refusal's reason, an estimated ship date's change. */
   note: string | null;

@@ -15,6 +15,23 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   503: 'NAL-503',
 };
 
+/**
+ * The error answer of DESIGN.md §4, as it goes on the wire (the filter writes snake_case itself).
+ * The contract (apps/api/openapi.json) describes every error answer with this type.
+ */
+export interface ErrorEnvelope {
+  error: {
+    error_code: ErrorCode;
+    /** English, for logs and scripts; the console shows the translated code. */
+    message: string;
+    /** Every failing field of a 422 (the first LISTED_ERRORS_MAX); empty otherwise. */
+    errors: { field: string; error_code: string; params?: Readonly<Record<string, string | number>> }[];
+    /** How many field errors there were, when more than were listed. */
+    errors_total?: number;
+    request_id: string | null;
+  };
+}
+
 interface Refusal {
   status: number;
   code: ErrorCode;
@@ -40,7 +57,7 @@ export class ErrorFilter implements ExceptionFilter {
     }
     if (res.headersSent) return;
     const issues = refusal.issues ?? [];
-    res.status(refusal.status).json({
+    const body: ErrorEnvelope = {
       error: {
         error_code: refusal.code,
         message: ERROR_CATALOGUE[refusal.code].message,
@@ -49,7 +66,8 @@ export class ErrorFilter implements ExceptionFilter {
         ...(issues.length > LISTED_ERRORS_MAX ? { errors_total: issues.length } : {}),
         request_id: requestIdOf(req) ?? null,
       },
-    });
+    };
+    res.status(refusal.status).json(body);
   }
 
   private refusalOf(exception: unknown): Refusal {

@@ -23,6 +23,7 @@ import {
   ValidatorConstraint,
   ValidatorConstraintInterface,
 } from 'class-validator';
+import { ID_SCHEMA, WireSchema } from './wire-schema';
 
 /**
  * Field rules named after the wire's rule keys (DESIGN.md §4). Each carries its key and bound as
@@ -164,7 +165,7 @@ export function Int(min?: number, max?: number) {
 export const Money = (max: number) => Int(MONEY_LIMITS.min, max);
 
 /** A record id: a positive integer, given as a number or a string of digits (see idFrom). */
-export const Id = () => applyDecorators(AsId(), Int(1, Number.MAX_SAFE_INTEGER));
+export const Id = () => applyDecorators(AsId(), Int(1, Number.MAX_SAFE_INTEGER), WireSchema(ID_SCHEMA));
 
 /** The `version` a client read: a positive PostgreSQL integer. */
 export const Version = () => Int(1, 2_147_483_647);
@@ -175,6 +176,7 @@ export const Nested = (type: () => new () => object) =>
 /** true or false: a JSON boolean, or in a query string `true`/`false`/`1`/`0`. */
 export const Bool = () =>
   applyDecorators(
+    WireSchema({ type: 'boolean' }),
     Transform(({ value, options }) => (sourceOf(options) === 'text' && BOOLEAN_TEXT.has(value) ? BOOLEAN_TEXT.get(value) : value)),
     IsBoolean(rule('in', { values: 'true,false' })),
   );
@@ -192,6 +194,7 @@ export const FormBool = () =>
 /** A list of 1…`max` record ids; `emptyCode` answers a missing or empty list. */
 export const Ids = (max: number, emptyCode = 'required') =>
   applyDecorators(
+    WireSchema({ type: 'array', items: ID_SCHEMA }),
     IsArray(rule(emptyCode)),
     ArrayNotEmpty(rule(emptyCode)),
     ArrayMaxSize(max, rule('max', { max })),
@@ -218,6 +221,7 @@ export const Katakana = () => Validate(KatakanaConstraint, rule('katakana'));
 /** A query filter of one id or several (`shop_id=1&shop_id=2`), each a record id: an id past bigint is refused, not sent to the database. */
 export const IdFilter = () =>
   applyDecorators(
+    WireSchema({ type: 'array', items: ID_SCHEMA }),
     Transform(({ value }) => (value === undefined ? value : (Array.isArray(value) ? value : [value]).map(idFrom))),
     IsArray(rule('invalid')),
     ArrayMaxSize(100, rule('max', { max: 100 })),
@@ -240,6 +244,7 @@ function check(name: string, test: (value: unknown) => boolean, errorCode: strin
 /** A date written `Y-m-d` or `Y/m/d` (normalised to `YYYY-MM-DD` by the handler with `parseDate`), from 2000 to 2100. */
 export const DateText = () =>
   applyDecorators(
+    WireSchema({ type: 'string', pattern: '^[0-9]{4}([-/])[0-9]{1,2}\\1[0-9]{1,2}$', description: 'A date, Y-m-d or Y/m/d.' }),
     check('dateText', (v) => typeof v === 'string' && parseDate(v) !== null, 'date_format'),
     check('dateInRange', (v) => typeof v !== 'string' || parseDate(v) === null || isDateInRange(parseDate(v)!), 'date_out_of_range', { min: DATE_MIN, max: DATE_MAX }),
   );

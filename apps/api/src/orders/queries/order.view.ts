@@ -1,5 +1,5 @@
 import { CLOSED_STATUSES, hasDeliveryInfo, LineStatus, orderTotals, summaryStatus } from '@oms/domain';
-import type { MakerOrderRecord, OrderRecord, PaymentMethodRecord } from '@oms/infra';
+import type { MakerOrderRecord, OrderMakerRecord, OrderRecord, PaymentMethodRecord } from '@oms/infra';
 
 
 export function paymentMethodView(pm: PaymentMethodRecord) {
@@ -17,6 +17,9 @@ export function paymentMethodView(pm: PaymentMethodRecord) {
 
 export type PaymentMethodView = ReturnType<typeof paymentMethodView>;
 
+/** A maker's part as the order answers it: its order and estimated ship dates only on the single order (detail). */
+type OrderMakerPart = Omit<OrderMakerRecord, 'makerOrderDate' | 'estimatedShipDate'> & Partial<Pick<OrderMakerRecord, 'makerOrderDate' | 'estimatedShipDate'>>;
+
 /**
  * The order as staff read it (docs/orders-api.md "The order"). `detail` adds what only the single
  * order shows (the payment method's customer, the maker parts' order and estimated ship dates, the errors).
@@ -27,6 +30,9 @@ export function orderView(r: OrderRecord, options: { detail: boolean }) {
     r.lines.map((l) => ({ amount: l.amount, priceWithTax: l.priceWithTax, taxPercentage: l.taxPercentage, counts: !(CLOSED_STATUSES as readonly number[]).includes(l.status) })),
     fees,
   );
+  const makers: OrderMakerPart[] = options.detail
+    ? r.makers
+    : r.makers.map(({ makerOrderDate: _ordered, estimatedShipDate: _estimated, ...part }) => part);
   return {
     id: r.id,
     orderNo: r.orderNo,
@@ -72,9 +78,7 @@ export function orderView(r: OrderRecord, options: { detail: boolean }) {
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
     lines: r.lines,
-    makers: options.detail
-      ? r.makers
-      : r.makers.map(({ makerOrderDate: _ordered, estimatedShipDate: _estimated, ...part }) => part),
+    makers,
     ...(options.detail ? { errors: r.errors } : {}),
   };
 }

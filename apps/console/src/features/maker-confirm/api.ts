@@ -1,66 +1,20 @@
 import useSWR from 'swr';
 import { api, API_BASE_URL, ApiError, type RequestOptions } from '../../api/client';
-import type { PreferredPeriod } from '../orders/api/preferred-period';
+import type { AnswerOf, BodyOf } from '../../api/wire';
 
 /** What the confirmation link shows a maker (GET /maker-confirmations/{token}), camel-cased. */
-export interface MakerConfirmation {
-  orderId: string;
-  orderNo: string;
-  orderDate: string;
-  version: number;
-  maker: { id: string; name: string };
-  delivery: {
-    name: string;
-    zip: string | null;
-    address: string | null;
-    phone: string | null;
-    preferredDate: string | null;
-    /** A transport time slot's code, 0 none. */
-    preferredPeriod: PreferredPeriod;
-  };
-  ediNote: string | null;
-  supplierMemo: string | null;
-  lines: MakerConfirmationLine[];
-  confirmStatus: ConfirmStatus | null;
-  refusalReason: string | null;
-  estimatedShipDate: string | null;
-  makerReceiveDate: string | null;
-  expiresAt: string;
-  /** awaiting_answer: the answer form; answered: the answer given. */
-  stage: 'awaiting_answer' | 'answered';
-  /** An accepted answer's estimated ship date may change until its lines ship. */
-  canChangeShipDate: boolean;
-}
+export type MakerConfirmation = AnswerOf<'/maker-confirmations/{token}', 'get'>;
+export type MakerConfirmationLine = MakerConfirmation['lines'][number];
 
-export interface MakerConfirmationLine {
-  id: string;
-  productName: string;
-  option1: string | null;
-  option2: string | null;
-  amount: number;
-  wholesalePrice: number | null;
-  status: number;
-}
+/** 1 accepted, 2 ship date undecided, 3 not accepted (the domain's). */
+export type { MakerConfirmStatus as ConfirmStatus } from '@oms/domain';
 
-/** 1 accepted, 2 ship date undecided, 3 not accepted. */
-export type ConfirmStatus = 1 | 2 | 3;
+/** The answer the link takes (POST /maker-confirmations/{token}). */
+export type MakerAnswerBody = BodyOf<'/maker-confirmations/{token}', 'post'>;
+export type MakerAnswer = MakerAnswerBody['answer'];
+export const MAKER_ANSWERS = ['accept', 'undecided', 'refuse'] as const satisfies readonly MakerAnswer[];
 
-export const MAKER_ANSWERS = ['accept', 'undecided', 'refuse'] as const;
-export type MakerAnswer = (typeof MAKER_ANSWERS)[number];
-
-export interface MakerAnswerBody {
-  version: number;
-  answer: MakerAnswer;
-  /** `YYYY-MM-DD`; never sent with a refusal. */
-  estimatedShipDate: string | null;
-  refusalReason: string | null;
-}
-
-export interface MakerAnswered {
-  confirmStatus: ConfirmStatus;
-  version: number;
-  lineStatuses: { id: string; status: number }[];
-}
+export type MakerAnswered = AnswerOf<'/maker-confirmations/{token}', 'post'>;
 
 /** The link's refusals that end the page: no such link, already answered, expired. */
 export const LINK_PROBLEMS = ['NAL_ORD-130', 'NAL_ORD-131', 'NAL_ORD-132'] as const;
@@ -87,14 +41,10 @@ export function answerMakerConfirmation(token: string, body: MakerAnswerBody) {
   return api.post<MakerAnswered>(pathOf(token), body, PUBLIC);
 }
 
-export interface ShipDateChanged {
-  estimatedShipDate: string;
-  confirmStatus: ConfirmStatus;
-  version: number;
-}
+export type ShipDateChanged = AnswerOf<'/maker-confirmations/{token}/estimated-ship-date', 'put'>;
 
 /** After answering: a new estimated ship date (400 and 422 come back as results, the rest throw). */
-export function changeShipDate(token: string, body: { version: number; estimatedShipDate: string }) {
+export function changeShipDate(token: string, body: BodyOf<'/maker-confirmations/{token}/estimated-ship-date', 'put'>) {
   return api.put<ShipDateChanged>(`${pathOf(token)}/estimated-ship-date`, body, PUBLIC);
 }
 

@@ -49,7 +49,7 @@ export function BatchResultModal({ action, results, numbers, onClose }: Props) {
               ) : (
                 <span data-testid={`batch-refused-${r.orderId}`}>
                   <Tag color="error">{t('orders.batch.refused')}</Tag>
-                  {errorMessage(r.errorCode)}
+                  {!r.ok && errorMessage(r.errorCode)}
                 </span>
               ),
           },

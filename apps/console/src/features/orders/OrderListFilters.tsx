@@ -10,6 +10,8 @@ import i18n from '../../i18n';
 import { useProductQuietly } from '../products/api/use-products';
 import { HIDDEN_FROM_MAKER_STATUSES, LINE_STATUSES } from './api/line-status';
 import { useCustomerOptions, usePaymentMethods } from './api/use-orders';
+import { ORDER_TODOS } from '@oms/domain';
+import type { QueryOf } from '../../api/wire';
 import { DATE_FORMAT } from './format';
 import { preferredPeriodLabel, statusLabel } from './messages';
 import { PREFERRED_PERIODS } from './api/preferred-period';
@@ -34,10 +36,10 @@ export const ORDER_LIST_FILTERS = [
   'todo',
   'keyword',
   'sort',
-] as const;
+] as const satisfies readonly (keyof QueryOf<'/orders', 'get'>)[];
 
 /** What waits on staff (the dashboard's links): `GET /orders?todo=`. */
-const TODOS = ['answer_overdue', 'refused', 'ship_due'] as const;
+const TODOS = ORDER_TODOS;
 
 export type OrderListFilter = (typeof ORDER_LIST_FILTERS)[number];
 type Filters = Partial<Record<OrderListFilter, string>>;

@@ -1,6 +1,7 @@
 import { ORDER_LIMITS } from '@oms/domain';
 import { LINE_STATUS, LINE_TRANSITIONS, type LineStatus, type OrderCommandName } from './api/line-status';
 import { AnyOrder, AnyOrderLine, isMakerOrder, orderNumber } from './api/order';
+import type { Permission } from '../../auth/use-current-user';
 
 /** Payment 'not required' (SPEC.md §4). */
 const PAYMENT_NOT_REQUIRED = 0;
@@ -38,7 +39,7 @@ const COMMAND_OF: Record<OrderAction, OrderCommandName> = {
 };
 
 /** DESIGN.md §8 as docs/orders-api.md "Permissions" assigns it. */
-export const ACTION_PERMISSION: Record<OrderAction, string> = {
+export const ACTION_PERMISSION: Record<OrderAction, Permission> = {
   paid: 'orders.payment',
   refund_process: 'orders.payment',
   change_revenue: 'orders.payment',

@@ -30,7 +30,7 @@ function OptionForm({ option, canWrite }: { option: SettingsOption; canWrite: bo
         {text('zip', OPTION_LIMITS.zipMax, [postcode()])}
         {text('address', OPTION_LIMITS.addressMax, [printable()])}
         {text('phone', OPTION_LIMITS.phoneMax, [phoneNumber()])}
-        {text('invoiceRegistrationNumber', 14)}
+        {text('invoiceRegistrationNumber', OPTION_LIMITS.invoiceRegistrationNumberMax)}
         <Form.Item name="defaultTaxPercent" label={t('settings.option.defaultTaxPercent')} rules={[wholeNumber(OPTION_LIMITS.taxPercentMin, OPTION_LIMITS.taxPercentMax)]}>
           <InputNumber id="option-defaultTaxPercent" />
         </Form.Item>

@@ -1,79 +1,18 @@
 import { SHOP_SECRETS, SHOP_TYPES, type ShopSecret } from '@oms/domain';
 import useSWR, { mutate } from 'swr';
 import { api, swrFetcher, type ApiResult } from '../../api/client';
+import type { Wire } from '../../api/wire';
 
 export { SHOP_SECRETS, SHOP_TYPES, type ShopSecret };
 
-export interface Shop {
-  id: number;
-  name: string;
-  code: string;
-  type: (typeof SHOP_TYPES)[number];
-  ecShopId: string | null;
-  adminUrl: string | null;
-  ownerUserId: number | null;
-  npLimitAmount: number | null;
-  ediStopAmount: number | null;
-  orderReminderDays: number | null;
-  orderReminderHour: number | null;
-  shipReminderDays: number | null;
-  shipReminderHour: number | null;
-  /** How makers reach the shop: printed on its order sheets; the e-mail is the Reply-To of mails to makers. */
-  contactCompany: string | null;
-  contactPerson: string | null;
-  contactPhone: string | null;
-  contactFax: string | null;
-  contactEmail: string | null;
-  ecPasswordSet: boolean;
-  ecPasswordMasked: string;
-  productAuthCodeSet: boolean;
-  productAuthCodeMasked: string;
-  orderAuthCodeSet: boolean;
-  orderAuthCodeMasked: string;
-  memberAuthCodeSet: boolean;
-  memberAuthCodeMasked: string;
-  version: number;
-}
-
-export interface DeliveryMethod {
-  id: number;
-  name: string;
-  version: number;
-}
-
-export interface DeliveryCompany extends DeliveryMethod {
-  trackingUrl: string | null;
-}
-
-export interface PaymentMethod {
-  id: number;
-  code: string;
-  nameJa: string;
-  nameEn: string;
-  isPostpaid: boolean;
-  businessOnly: boolean;
-  feeWithTax: number | null;
-  limitAmount: number | null;
-}
-
-export interface SettingsOption {
-  companyName: string | null;
-  zip: string | null;
-  address: string | null;
-  phone: string | null;
-  invoiceRegistrationNumber: string | null;
-  defaultTaxPercent: number;
-  bankAccount: string | null;
-  version: number;
-}
-
-export interface TimeShipment {
-  id: number;
-  month: string;
-  startDate: string;
-  finishDate: string;
-  version: number;
-}
+/** A shop as the API answers it: its secrets only as set/masked. */
+export type Shop = Wire<'ShopView'>;
+export type DeliveryMethod = Wire<'DeliveryMethodView'>;
+export type DeliveryCompany = Wire<'DeliveryCompanyView'>;
+export type PaymentMethod = Wire<'PaymentMethodView'>;
+/** The order setting (GET /settings/option). */
+export type SettingsOption = Wire<'OptionView'>;
+export type TimeShipment = Wire<'TimeShipmentView'>;
 
 export const PATHS = {
   shops: '/shops',

@@ -1,21 +1,12 @@
 import useSWR, { mutate } from 'swr';
 import { api, swrFetcher, type ApiResult } from '../../api/client';
+import type { AnswerOf, BodyOf, Wire } from '../../api/wire';
 
-export interface MailTemplate {
-  key: string;
-  subject: string;
-  body: string;
-  /** The names the template may use, `{{name}}`. */
-  placeholders: string[];
-  updatedAt: string;
-  updatedByName: string | null;
-  version: number;
-}
+/** A mail template (GET /settings/mail_templates) with the placeholders it may use, `{{name}}`. */
+export type MailTemplate = Wire<'MailTemplateView'>;
 
-export interface MailPreview {
-  subject: string;
-  text: string;
-}
+/** The draft rendered with a sample order. */
+export type MailPreview = AnswerOf<'/settings/mail_templates/{key}/preview', 'post'>;
 
 export const MAIL_TEMPLATES_PATH = '/settings/mail_templates';
 
@@ -24,11 +15,11 @@ export function useMailTemplates() {
   return { templates: (data?.data ?? []) as MailTemplate[], isLoading };
 }
 
-export async function saveMailTemplate(key: string, body: { subject: string; body: string; version: number }): Promise<ApiResult<MailTemplate>> {
+export async function saveMailTemplate(key: string, body: BodyOf<'/settings/mail_templates/{key}', 'put'>): Promise<ApiResult<MailTemplate>> {
   const result = await api.put<MailTemplate>(`${MAIL_TEMPLATES_PATH}/${key}`, body);
   if (result.ok) await mutate(MAIL_TEMPLATES_PATH);
   return result;
 }
 
 /** The draft as typed, rendered by the API with a sample order; nothing is saved. */
-export const previewMailTemplate = (key: string, draft: { subject: string; body: string }) => api.post<MailPreview>(`${MAIL_TEMPLATES_PATH}/${key}/preview`, draft);
+export const previewMailTemplate = (key: string, draft: BodyOf<'/settings/mail_templates/{key}/preview', 'post'>) => api.post<MailPreview>(`${MAIL_TEMPLATES_PATH}/${key}/preview`, draft);

@@ -1,21 +1,10 @@
-/** An account as the API answers it (camelCase after the client's conversion). */
-export interface Account {
-  id: number;
-  name: string;
-  email: string;
-  role: string;
-  companyName: string | null;
-  status: 'valid' | 'invalid';
-  allowSocialLogin: boolean;
-  makerId: number | null;
-  avatar: string | null;
-  lastLogin: string | null;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
+import type { BodyOf, Wire } from '../../../api/wire';
 
-export type AccountInput = Pick<Account, 'name' | 'email' | 'role' | 'companyName' | 'status' | 'allowSocialLogin' | 'makerId'>;
+/** An account as the API answers it (camelCase after the client's conversion). */
+export type Account = Wire<'UserView'>;
+
+/** What the account form sends (POST /users; PUT adds the version). */
+export type AccountInput = Required<Pick<BodyOf<'/users', 'post'>, 'name' | 'email' | 'role' | 'companyName' | 'status' | 'allowSocialLogin' | 'makerId'>>;
 
 /** Only a system administrator may manage system administrator accounts or give the role (NAL-USER-003). */
 export const SYSTEM_ADMIN = 'system_admin';

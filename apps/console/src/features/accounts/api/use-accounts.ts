@@ -1,15 +1,10 @@
 import useSWR from 'swr';
 import { swrFetcher } from '../../../api/client';
+import type { QueryOf } from '../../../api/wire';
 import type { Account } from './account';
 
-export interface AccountListParams {
-  name?: string;
-  email?: string;
-  role?: string[];
-  status?: string[];
-  page: number;
-  perPage: number;
-}
+/** GET /users's query, with the page always given. */
+export type AccountListParams = Pick<QueryOf<'/users', 'get'>, 'name' | 'email' | 'role' | 'status'> & { page: number; perPage: number };
 
 export const ACCOUNTS_PATH = '/users';
 

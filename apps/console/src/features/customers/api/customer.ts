@@ -1,42 +1,17 @@
 import type { ApiResult } from '../../../api/client';
+import type { BodyOf, QueryOf, Wire } from '../../../api/wire';
 
-export interface Customer {
-  id: number;
-  samePersonId: number;
-  /** Customers in the same-person group, this one included. */
-  samePersonCount: number;
-  name: string;
-  nameKana: string | null;
-  zip: string | null;
-  address: string | null;
-  phone: string | null;
-  fax: string | null;
-  email: string | null;
-  coreSystemCustomerId: string | null;
-  ecSiteId: string | null;
-  shopId: number | null;
-  shopName: string | null;
-  companyName: string | null;
-  csMemo: string | null;
-  generalMemo: string | null;
-  orderCount: number;
-  updatedAt: string;
-  version: number;
-}
+/** A customer as the API answers it. */
+export type Customer = Wire<'CustomerView'>;
 
-export type CustomerInput = Omit<Customer, 'id' | 'samePersonId' | 'samePersonCount' | 'shopName' | 'orderCount' | 'updatedAt' | 'version'> & {
-  version?: number;
-};
+/** What the customer form sends (POST /customers; PUT /customers/{id} with the version read). */
+export type CustomerInput = BodyOf<'/customers', 'post'> & Partial<Pick<BodyOf<'/customers/{id}', 'put'>, 'version'>>;
 
-export interface SamePerson {
-  customerId: number;
-  samePersonId: number;
-  generalMemo: string | null;
-  customers: Customer[];
-}
+/** The same-person group of a customer (same e-mail or phone) and its shared memo. */
+export type SamePerson = Wire<'SamePersonView'>;
 
 export const CUSTOMERS_PATH = '/customers';
-export const CUSTOMER_TEXT_FILTERS = ['name', 'nameKana', 'phone', 'email', 'companyName', 'ecSiteId'] as const;
+export const CUSTOMER_TEXT_FILTERS = ['name', 'nameKana', 'phone', 'email', 'companyName', 'ecSiteId'] as const satisfies readonly (keyof QueryOf<'/customers', 'get'>)[];
 
 /** The customer of the shop who already has an e-mail address (one customer per e-mail and shop). */
 export interface EmailHolder {

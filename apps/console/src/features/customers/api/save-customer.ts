@@ -1,5 +1,6 @@
 import { mutate } from 'swr';
 import { api } from '../../../api/client';
+import type { AnswerOf, BodyOf } from '../../../api/wire';
 import { Customer, CustomerInput, CUSTOMERS_PATH, SamePerson } from './customer';
 
 const revalidateCustomers = () => mutate((key) => (Array.isArray(key) ? key[0] === CUSTOMERS_PATH : typeof key === 'string' && key.startsWith(CUSTOMERS_PATH)));
@@ -25,5 +26,5 @@ export async function saveGeneralMemo(customerId: number, generalMemo: string | 
 
 /** A CSV of the selected customers: the API answers a signed URL to open. */
 export function exportCustomers(customerIds: number[]) {
-  return api.post<string>(`${CUSTOMERS_PATH}/export`, { customerIds });
+  return api.post<AnswerOf<'/customers/export', 'post'>>(`${CUSTOMERS_PATH}/export`, { customerIds } satisfies BodyOf<'/customers/export', 'post'>);
 }

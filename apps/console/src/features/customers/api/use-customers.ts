@@ -1,17 +1,10 @@
 import useSWR from 'swr';
 import { swrFetcher } from '../../../api/client';
+import type { QueryOf } from '../../../api/wire';
 import { Customer, CUSTOMERS_PATH, SamePerson } from './customer';
 
-export interface CustomerListParams {
-  name?: string;
-  nameKana?: string;
-  phone?: string;
-  email?: string;
-  companyName?: string;
-  ecSiteId?: string;
-  page: number;
-  perPage: number;
-}
+/** GET /customers's query, with the page always given. */
+export type CustomerListParams = Pick<QueryOf<'/customers', 'get'>, 'name' | 'nameKana' | 'phone' | 'email' | 'companyName' | 'ecSiteId'> & { page: number; perPage: number };
 
 export function useCustomers(params: CustomerListParams) {
   const { data, isLoading } = useSWR([CUSTOMERS_PATH, params], swrFetcher);

@@ -1,18 +1,10 @@
 import useSWR from 'swr';
 import { swrFetcher } from '../../../api/client';
+import type { AnswerOf } from '../../../api/wire';
 
-/** One count of the day's work and the list it opens (the list's URL params, camelCase). */
-export interface DashboardCount {
-  key: string;
-  count: number;
-  link: { path: string; query: Record<string, string | number> };
-}
-
-export interface Dashboard {
-  /** The Japan date the counts are for. */
-  today: string;
-  counts: DashboardCount[];
-}
+/** The counts of the day's work (GET /dashboard) and the list each opens (the list's URL params, camelCase). */
+export type Dashboard = AnswerOf<'/dashboard', 'get'>;
+export type DashboardCount = Dashboard['counts'][number];
 
 /** GET /dashboard: the counts the signed-in user's role may see, in one call. */
 export function useDashboard() {

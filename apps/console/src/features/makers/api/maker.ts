@@ -1,20 +1,10 @@
-export interface Maker {
-  id: number;
-  code: string;
-  name: string;
-  productCodes: string | null;
-  phone: string | null;
-  fax: string | null;
-  email: string | null;
-  address: string | null;
-  orderMethod: 'fax' | 'email';
-  status: 'enabled' | 'disabled';
-  memo: string | null;
-  updatedAt: string;
-  version: number;
-}
+import type { BodyOf, Wire } from '../../../api/wire';
 
-export type MakerInput = Omit<Maker, 'id' | 'updatedAt' | 'version'> & { version?: number };
+/** A maker as the API answers it. */
+export type Maker = Wire<'MakerView'>;
+
+/** What the maker form sends (POST /makers; PUT /makers/{id} with the version read). */
+export type MakerInput = BodyOf<'/makers', 'post'> & Partial<Pick<BodyOf<'/makers/{id}', 'put'>, 'version'>>;
 
 export { MAKER_STATUSES, ORDER_METHODS } from '@oms/domain';
 export const MAKERS_PATH = '/makers';

@@ -1,14 +1,10 @@
 import useSWR from 'swr';
 import { swrFetcher } from '../../../api/client';
+import type { QueryOf, UrlQuery } from '../../../api/wire';
 import { Maker, MAKERS_PATH } from './maker';
 
-export interface MakerListParams {
-  keyword?: string;
-  status?: string[];
-  orderMethod?: string[];
-  page: number;
-  perPage: number;
-}
+/** GET /makers's query, with the page always given. */
+export type MakerListParams = UrlQuery<QueryOf<'/makers', 'get'>, 'keyword' | 'status' | 'orderMethod'> & { page: number; perPage: number };
 
 export function useMakers(params: MakerListParams) {
   const { data, isLoading } = useSWR([MAKERS_PATH, params], swrFetcher);

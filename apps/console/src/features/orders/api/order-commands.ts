@@ -1,21 +1,25 @@
 import { api } from '../../../api/client';
+import type { AnswerOf, BodyOf } from '../../../api/wire';
 import type { OrderAction } from '../order-actions';
 import { BatchOrderResult, Order, ORDERS_PATH, PaidResult } from './order';
 
-/** The fields a command's modal adds to its body (docs/orders-api.md "Commands"). */
-export interface CommandFields {
-  makerReceiveDate?: string;
-  confirmStatus?: 1 | 2 | 3;
-  refusalReason?: string | null;
-  estimatedShipDate?: string | null;
-  shipDate?: string | null;
-  deliveryCompanyId?: string | null;
-  trackingCode?: string | null;
-  status?: number;
-  shippingFee?: number | null;
-  fee?: number | null;
-  revenueMonth?: string;
-}
+/** The bodies of the line commands that take fields of their own (docs/orders-api.md "Commands"). */
+type CommandBodies =
+  | BodyOf<'/orders/{orderId}/maker_received_process', 'put'>
+  | BodyOf<'/orders/{orderId}/maker_ship_process', 'put'>
+  | BodyOf<'/orders/{orderId}/change_status', 'put'>
+  | BodyOf<'/orders/{orderId}/return_process', 'put'>
+  | BodyOf<'/orders/{orderId}/refund_process', 'put'>
+  | BodyOf<'/orders/{orderId}/cancel', 'put'>
+  | BodyOf<'/orders/{orderId}/change_revenue', 'put'>;
+type KeysOfUnion<T> = T extends unknown ? keyof T : never;
+type ValueIn<T, K extends PropertyKey> = T extends { [P in K]?: infer V } ? V : never;
+
+/** The fields a command's modal adds to its body: those of every command, each optional (the API checks which it needs). */
+export type CommandFields = { [K in Exclude<KeysOfUnion<CommandBodies>, 'version' | 'lineIds'>]?: ValueIn<CommandBodies, K> };
+
+/** The orders a batch command names (PUT /orders/batch/…). */
+export type BatchTargets = BodyOf<'/orders/batch/paid', 'put'>['orders'];
 
 /** One order's command. Payment confirmation has its own route and answer; the others answer the order. */
 export function runOrderCommand(action: OrderAction, order: { id: string; version: number }, lineIds: string[], fields: CommandFields = {}) {
@@ -25,7 +29,7 @@ export function runOrderCommand(action: OrderAction, order: { id: string; versio
 }
 
 /** The same command over many orders: one result per order, each order changed whole or not at all. */
-export function runBatchCommand(action: OrderAction, orders: { orderId: string; version: number; lineIds: string[] }[], fields: CommandFields = {}) {
+export function runBatchCommand(action: OrderAction, orders: BatchTargets, fields: CommandFields = {}) {
   return api.put<BatchOrderResult[]>(`${ORDERS_PATH}/batch/${action}`, { orders, ...fields });
 }
 
@@ -34,6 +38,6 @@ export function deleteOrderError(orderId: string, errorId: string) {
 }
 
 /** CSV export of a period: the API answers a signed URL to open. */
-export function exportOrders(body: { dateKind: 1 | 2 | 3; from: string; to: string; encoding: 'utf8' | 'sjis' }) {
-  return api.post<string>(`${ORDERS_PATH}/export`, body);
+export function exportOrders(body: BodyOf<'/orders/export', 'post'>) {
+  return api.post<AnswerOf<'/orders/export', 'post'>>(`${ORDERS_PATH}/export`, body);
 }

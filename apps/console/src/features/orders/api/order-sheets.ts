@@ -1,28 +1,12 @@
 import { useCallback, useState } from 'react';
 import useSWR from 'swr';
 import { api, swrFetcher } from '../../../api/client';
+import type { AnswerOf, BodyOf, Wire } from '../../../api/wire';
 import { ORDERS_PATH } from './order';
 
-export type OrderSheetStatus = 'pending' | 'held' | 'sent' | 'failed';
-
 /** One revision of a maker's order sheet (GET /orders/{id}/order-sheets), camel-cased. */
-export interface OrderSheet {
-  id: string;
-  makerId: string;
-  makerName: string;
-  revision: number;
-  resent: boolean;
-  reason: 'ordered' | 'resend' | 'release';
-  method: 'email' | 'fax';
-  recipient: string | null;
-  status: OrderSheetStatus;
-  /** Why the sheet is held: NAL_ORD-123 (EDI stop) or NAL_ORD-126 (deferred payment over the shop's limit). */
-  holdCode: string | null;
-  sentAt: string | null;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-}
+export type OrderSheet = Wire<'OrderSheetView'>;
+export type OrderSheetStatus = OrderSheet['status'];
 
 /** How often the sheets are read again while one waits for the worker, and for how long after a request. */
 export const SHEETS_POLL_MS = 2000;
@@ -59,7 +43,7 @@ export function useOrderSheets(orderId: string | undefined) {
 
 /** Resend a maker's sheet, or release the held one: 202, the worker sends it. */
 export function requestOrderSheet(orderId: string, makerId: string, version: number) {
-  return api.post<{ requested: true }>(orderSheetsPath(orderId), { makerId, version });
+  return api.post<AnswerOf<'/orders/{orderId}/order-sheets', 'post'>>(orderSheetsPath(orderId), { makerId, version } satisfies BodyOf<'/orders/{orderId}/order-sheets', 'post'>);
 }
 
 /** A revision's PDF (as sent) or CSV, in a new window with a one-minute media token. */

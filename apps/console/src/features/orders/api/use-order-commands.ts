@@ -1,7 +1,7 @@
 import { useSWRConfig } from 'swr';
 import type { OrderAction } from '../order-actions';
 import { ORDERS_PATH } from './order';
-import { deleteOrderError, runBatchCommand, runOrderCommand, type CommandFields } from './order-commands';
+import { deleteOrderError, runBatchCommand, runOrderCommand, type BatchTargets, type CommandFields } from './order-commands';
 import { savedOrderListQuery } from './order-list-cookie';
 
 const pathOf = (key: unknown) => (Array.isArray(key) ? key[0] : key);
@@ -30,7 +30,7 @@ export function useOrderCommands() {
       return result;
     },
 
-    async runBatch(action: OrderAction, orders: { orderId: string; version: number; lineIds: string[] }[], fields?: CommandFields) {
+    async runBatch(action: OrderAction, orders: BatchTargets, fields?: CommandFields) {
       const result = await runBatchCommand(action, orders, fields);
       if (result.ok) await revalidateLists();
       return result;

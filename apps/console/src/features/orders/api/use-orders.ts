@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import { swrFetcher, type Query } from '../../../api/client';
+import type { AnswerOf } from '../../../api/wire';
 import type { DeliveryCompany, DeliveryMethod, PaymentMethod } from '../../settings/api';
 import { PATHS } from '../../settings/api';
 import { AnyOrder, isMakerOrder, ORDERS_PATH, StatusHistoryEntry } from './order';
@@ -39,5 +40,5 @@ export const usePaymentMethods = (enabled: boolean) => useReference<PaymentMetho
 /** Customers to pick (id and name), for those who may read customers. */
 export function useCustomerOptions(enabled: boolean) {
   const { data } = useSWR(enabled ? '/customers/list' : null, swrFetcher);
-  return (data?.data ?? []) as { id: number | string; name: string }[];
+  return (data?.data ?? []) as AnswerOf<'/customers/list', 'get'>;
 }

@@ -1,16 +1,12 @@
 import useSWR from 'swr';
 import { api, swrFetcher } from '../../../api/client';
+import type { QueryOf, UrlQuery } from '../../../api/wire';
 import { isImportRunning, Product, ProductChange, PRODUCT_IMPORTS_PATH, ProductImport, PRODUCTS_PATH } from './product';
 
-export interface ProductListParams {
-  keyword?: string;
-  isDisplay?: string;
-  shopId: string[];
-  makerId: string[];
-  state: string[];
-  page: number;
-  perPage: number;
-}
+type ListQuery = QueryOf<'/products', 'get'>;
+
+/** GET /products's query as the list's URL holds it, with the page always given. */
+export type ProductListParams = UrlQuery<ListQuery, 'keyword' | 'isDisplay'> & Required<UrlQuery<ListQuery, 'shopId' | 'makerId' | 'state'>> & { page: number; perPage: number };
 
 export function useProducts(params: ProductListParams) {
   const { data, isLoading } = useSWR([PRODUCTS_PATH, params], swrFetcher);
