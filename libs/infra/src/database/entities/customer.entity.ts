@@ -1,7 +1,8 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { AuditedEntity } from '../entity-bases';
 
 @Entity('customers')
-export class CustomerEntity {
+export class CustomerEntity extends AuditedEntity {
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT' })
   id!: string;
 
@@ -61,13 +62,4 @@ export class CustomerEntity {
 
   @Column({ name: 'general_memo', type: 'varchar', length: 1000, nullable: true })
   generalMemo!: string | null;
-
-  @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
-  createdAt!: Date;
-
-  @Column({ name: 'updated_at', type: 'timestamptz', default: () => 'now()' })
-  updatedAt!: Date;
-
-  @Column({ type: 'integer', default: 1 })
-  version!: number;
 }

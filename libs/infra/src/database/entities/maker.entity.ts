@@ -1,8 +1,9 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import type { MakerStatus, OrderMethod } from '@oms/domain';
+import { AuditedEntity } from '../entity-bases';
 
 @Entity('makers')
-export class MakerEntity {
+export class MakerEntity extends AuditedEntity {
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT' })
   id!: string;
 
@@ -35,13 +36,4 @@ export class MakerEntity {
 
   @Column({ type: 'varchar', length: 1000, nullable: true })
   memo!: string | null;
-
-  @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
-  createdAt!: Date;
-
-  @Column({ name: 'updated_at', type: 'timestamptz', default: () => 'now()' })
-  updatedAt!: Date;
-
-  @Column({ type: 'integer', default: 1 })
-  version!: number;
 }

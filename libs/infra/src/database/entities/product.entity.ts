@@ -1,8 +1,9 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import type { PostingSupportStatus, ProductState, ShippingType } from '@oms/domain';
+import { AuditedEntity } from '../entity-bases';
 
 @Entity('products')
-export class ProductEntity {
+export class ProductEntity extends AuditedEntity {
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT' })
   id!: string;
 
@@ -77,13 +78,4 @@ export class ProductEntity {
 
   @Column({ name: 'last_changed_at', type: 'timestamptz', nullable: true })
   lastChangedAt!: Date | null;
-
-  @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
-  createdAt!: Date;
-
-  @Column({ name: 'updated_at', type: 'timestamptz', default: () => 'now()' })
-  updatedAt!: Date;
-
-  @Column({ type: 'integer', default: 1 })
-  version!: number;
 }

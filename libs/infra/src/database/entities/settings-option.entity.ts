@@ -1,8 +1,9 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { VersionedEntity } from '../entity-bases';
 
 /** The one order-setting record (id 1): the operator's details for print documents. */
 @Entity('settings_options')
-export class SettingsOptionEntity {
+export class SettingsOptionEntity extends VersionedEntity {
   @PrimaryColumn({ type: 'smallint' })
   id!: number;
 
@@ -26,12 +27,6 @@ export class SettingsOptionEntity {
 
   @Column({ name: 'bank_account', type: 'varchar', length: 200, nullable: true })
   bankAccount!: string | null;
-
-  @Column({ name: 'updated_at', type: 'timestamptz', default: () => 'now()' })
-  updatedAt!: Date;
-
-  @Column({ type: 'integer', default: 1 })
-  version!: number;
 }
 
 /** Payment methods: reference data seeded by the migration, read-only. */

@@ -1,9 +1,10 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import type { ShopType } from '@oms/domain';
+import { SoftDeletedEntity } from '../entity-bases';
 
 /** A shop; its EC password and auth codes are stored sealed (SecretBox tokens), never in clear. */
 @Entity('shops')
-export class ShopEntity {
+export class ShopEntity extends SoftDeletedEntity {
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT' })
   id!: string;
 
@@ -70,16 +71,4 @@ export class ShopEntity {
 
   @Column({ name: 'contact_email', type: 'varchar', length: 100, nullable: true })
   contactEmail!: string | null;
-
-  @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
-  createdAt!: Date;
-
-  @Column({ name: 'updated_at', type: 'timestamptz', default: () => 'now()' })
-  updatedAt!: Date;
-
-  @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true })
-  deletedAt!: Date | null;
-
-  @Column({ type: 'integer', default: 1 })
-  version!: number;
 }

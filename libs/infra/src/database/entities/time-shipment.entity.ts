@@ -1,8 +1,9 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { AuditedEntity } from '../entity-bases';
 
 /** One month of the monthly timeline; dates are `YYYY-MM-DD` strings (PostgreSQL `date`). */
 @Entity('time_shipments')
-export class TimeShipmentEntity {
+export class TimeShipmentEntity extends AuditedEntity {
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT' })
   id!: string;
 
@@ -14,13 +15,4 @@ export class TimeShipmentEntity {
 
   @Column({ name: 'finish_date', type: 'date' })
   finishDate!: string;
-
-  @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
-  createdAt!: Date;
-
-  @Column({ name: 'updated_at', type: 'timestamptz', default: () => 'now()' })
-  updatedAt!: Date;
-
-  @Column({ type: 'integer', default: 1 })
-  version!: number;
 }

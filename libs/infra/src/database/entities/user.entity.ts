@@ -1,8 +1,9 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import type { AccountStatus, Role } from '@oms/domain';
+import { SoftDeletedEntity } from '../entity-bases';
 
 @Entity('users')
-export class UserEntity {
+export class UserEntity extends SoftDeletedEntity {
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
   id!: string;
 
@@ -36,18 +37,6 @@ export class UserEntity {
   /** The sign-in before the last one: what the dashboard shows as 前回のログイン (the last is the one just made). */
   @Column({ name: 'previous_login_at', type: 'timestamptz', nullable: true })
   previousLoginAt!: Date | null;
-
-  @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
-  createdAt!: Date;
-
-  @Column({ name: 'updated_at', type: 'timestamptz', default: () => 'now()' })
-  updatedAt!: Date;
-
-  @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true })
-  deletedAt!: Date | null;
-
-  @Column({ type: 'integer', default: 1 })
-  version!: number;
 
   /** Written into every token; bumped by the database when the account is disabled, deleted or moved to another maker. */
   @Column({ name: 'security_stamp', type: 'integer', default: 0, insert: false, update: false })
