@@ -3,6 +3,7 @@ import { DomainError, emailTakenError, FieldValidationError, needsEmailCheck, no
 import { CustomerRepository, CUSTOMERS_SHOP_EMAIL_UNIQUE, CUSTOMERS_SHOP_FK, CustomerWrite, isUniqueViolation } from '@oms/infra';
 import { DataSource, EntityManager } from 'typeorm';
 import { constrainedWrite } from '../common/unique';
+import { blankOrMissingToNull } from '../common/validation/blank';
 import { CreateCustomerBody, CustomerFields, UpdateCustomerBody } from './customer.dto';
 import { CustomerView } from './customer.view';
 import { CustomerViews } from './customer-views';
@@ -27,27 +28,26 @@ export class SetSamePersonMemo extends Command<SamePersonView> {
   }
 }
 
-const blankToNull = (v: string | null | undefined) => (v ? v : null);
 
 /** Blank optional texts are stored as null; the duplicate keys are normalised by the domain. */
 function toWrite(body: CustomerFields): CustomerWrite {
-  const email = blankToNull(body.email);
-  const phone = blankToNull(body.phone);
+  const email = blankOrMissingToNull(body.email);
+  const phone = blankOrMissingToNull(body.phone);
   return {
     name: body.name,
-    nameKana: blankToNull(body.nameKana),
-    zip: blankToNull(body.zip),
-    address: blankToNull(body.address),
+    nameKana: blankOrMissingToNull(body.nameKana),
+    zip: blankOrMissingToNull(body.zip),
+    address: blankOrMissingToNull(body.address),
     phone,
-    fax: blankToNull(body.fax),
+    fax: blankOrMissingToNull(body.fax),
     email,
     emailNormalized: normalizeEmail(email),
     phoneNormalized: normalizePhone(phone),
-    coreSystemCustomerId: blankToNull(body.coreSystemCustomerId),
-    ecSiteId: blankToNull(body.ecSiteId),
+    coreSystemCustomerId: blankOrMissingToNull(body.coreSystemCustomerId),
+    ecSiteId: blankOrMissingToNull(body.ecSiteId),
     shopId: body.shopId ? String(body.shopId) : null,
-    companyName: blankToNull(body.companyName),
-    csMemo: blankToNull(body.csMemo),
+    companyName: blankOrMissingToNull(body.companyName),
+    csMemo: blankOrMissingToNull(body.csMemo),
   };
 }
 
@@ -84,7 +84,7 @@ export class CreateCustomerHandler implements ICommandHandler<CreateCustomer> {
         const keyed = !!(write.emailNormalized || write.phoneNormalized);
         if (keyed) await this.customers.lockSamePersonGroups(m);
         if (needsEmailCheck(null, write)) await refuseTakenEmail(this.customers, m, write, null);
-        const id = await this.customers.insert(m, { ...write, generalMemo: blankToNull(body.generalMemo) });
+        const id = await this.customers.insert(m, { ...write, generalMemo: blankOrMissingToNull(body.generalMemo) });
         if (keyed) await this.customers.regroup(m, [id]);
         return this.views.one((await this.customers.findById(id, { manager: m }))!, m);
       });
@@ -134,7 +134,7 @@ export class SetSamePersonMemoHandler implements ICommandHandler<SetSamePersonMe
       const customer = await this.customers.findById(customerId, { manager: m });
       if (!customer) throw new NotFoundError('customer');
       const members = await this.customers.group(customer.samePersonId, { manager: m, lock: true });
-      await this.customers.setGeneralMemo(m, members.map((c) => c.id), blankToNull(generalMemo));
+      await this.customers.setGeneralMemo(m, members.map((c) => c.id), blankOrMissingToNull(generalMemo));
       const updated = await this.customers.group(customer.samePersonId, { manager: m });
       return samePersonView(customerId, updated, await this.views.of(updated, m));
     });

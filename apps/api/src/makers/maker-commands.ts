@@ -3,6 +3,7 @@ import { DomainError, FieldValidationError, NotFoundError, orderMethodIssues } f
 import { MakerRepository, MAKERS_CODE_UNIQUE, MakerWrite } from '@oms/infra';
 import { DataSource } from 'typeorm';
 import { constrainedWrite } from '../common/unique';
+import { blankOrMissingToNull } from '../common/validation/blank';
 import { MakerBody, UpdateMakerBody } from './maker.dto';
 import { makerView, MakerView } from './maker.view';
 
@@ -20,18 +21,17 @@ export class UpdateMaker extends Command<MakerView> {
 
 /** Blank optional texts are stored as null, so "no fax" is one thing. */
 function toWrite(body: MakerBody): MakerWrite {
-  const blankToNull = (v: string | null | undefined) => (v ? v : null);
   const write: MakerWrite = {
     code: body.code,
     name: body.name,
-    productCodes: blankToNull(body.productCodes),
-    phone: blankToNull(body.phone),
-    fax: blankToNull(body.fax),
-    email: blankToNull(body.email),
-    address: blankToNull(body.address),
+    productCodes: blankOrMissingToNull(body.productCodes),
+    phone: blankOrMissingToNull(body.phone),
+    fax: blankOrMissingToNull(body.fax),
+    email: blankOrMissingToNull(body.email),
+    address: blankOrMissingToNull(body.address),
     orderMethod: body.orderMethod,
     status: body.status ?? 'enabled',
-    memo: blankToNull(body.memo),
+    memo: blankOrMissingToNull(body.memo),
   };
   const issues = orderMethodIssues(write.orderMethod, write);
   if (issues.length) throw new FieldValidationError(issues);

@@ -12,6 +12,7 @@ import {
 import { DataSource, EntityManager } from 'typeorm';
 import type { SignedInUser } from '../auth/access.decorators';
 import { constrainedWrite } from '../common/unique';
+import { blankOrMissingToNull } from '../common/validation/blank';
 import { ProductBody, UpdateProductBody } from './product.dto';
 import { productView, ProductView } from './product.view';
 
@@ -34,7 +35,6 @@ export class DeleteProduct extends Command<void> {
   }
 }
 
-const blankToNull = (v: string | null | undefined) => (v ? v : null);
 
 /**
  * A validated body (and, on update, the product it changes: fields left out keep their value)
@@ -47,24 +47,24 @@ export function toWrite(body: ProductBody, before?: ProductRow): ProductWrite {
   const taxPercentage = body.taxPercentage;
   return {
     productCode: body.productCode,
-    ownProductCode: blankToNull(pick('ownProductCode', null)),
-    ecProductCode: blankToNull(pick('ecProductCode', null)),
-    makerProductCode: blankToNull(pick('makerProductCode', null)),
+    ownProductCode: blankOrMissingToNull(pick('ownProductCode', null)),
+    ecProductCode: blankOrMissingToNull(pick('ecProductCode', null)),
+    makerProductCode: blankOrMissingToNull(pick('makerProductCode', null)),
     shopId: String(body.shopId),
-    shopProductId: blankToNull(pick('shopProductId', null)),
+    shopProductId: blankOrMissingToNull(pick('shopProductId', null)),
     makerId: String(body.makerId),
     productName: body.productName,
-    categoryName: blankToNull(pick('categoryName', null)),
+    categoryName: blankOrMissingToNull(pick('categoryName', null)),
     price,
     taxPercentage,
     ...priceWithTax(price, taxPercentage),
     wholesalePrice: (pick('wholesalePrice', null) as number | null | undefined) ?? null,
-    option1: blankToNull(pick('option1', null)),
-    option2: blankToNull(pick('option2', null)),
+    option1: blankOrMissingToNull(pick('option1', null)),
+    option2: blankOrMissingToNull(pick('option2', null)),
     shippingType: body.shippingType,
     availableShipment: (pick('availableShipment', true) as boolean | undefined) ?? true,
-    estimateShipDate: blankToNull(pick('estimateShipDate', null)),
-    deliveryCategory: blankToNull(pick('deliveryCategory', null)),
+    estimateShipDate: blankOrMissingToNull(pick('estimateShipDate', null)),
+    deliveryCategory: blankOrMissingToNull(pick('deliveryCategory', null)),
     isDisplay: (pick('isDisplay', true) as boolean | undefined) ?? true,
     postingSupportStatus: pick('postingSupportStatus', 'supported') ?? 'supported',
     state: pick('state', 'available') ?? 'available',

@@ -12,7 +12,7 @@ import { DataSource } from 'typeorm';
 import { page, Page } from '../common/http/envelope';
 import { constrainedWrite } from '../common/unique';
 import { DeliveryCompanyBody, DeliveryListQuery, DeliveryMethodBody, UpdateDeliveryCompanyBody, UpdateDeliveryMethodBody } from './delivery.dto';
-import { blankToNull, given } from './settings.rules';
+import { blankOrMissingToNull, blankToNull, given } from '../common/validation/blank';
 
 export function deliveryMethodView(d: DeliveryMethodEntity) {
   return { id: Number(d.id), name: d.name, createdAt: d.createdAt, updatedAt: d.updatedAt, version: d.version };
@@ -128,7 +128,7 @@ export class CreateDeliveryCompanyHandler implements ICommandHandler<CreateDeliv
   constructor(private readonly dataSource: DataSource, private readonly companies: DeliveryCompanyRepository) {}
 
   execute({ body }: CreateDeliveryCompany) {
-    const write = { name: body.name, trackingUrl: blankToNull(body.trackingUrl) ?? null };
+    const write = { name: body.name, trackingUrl: blankOrMissingToNull(body.trackingUrl) };
     return uniqueCompanyName(() => this.dataSource.transaction(async (m) => deliveryCompanyView(await this.companies.insert(m, write))));
   }
 }

@@ -14,7 +14,7 @@ import { DataSource } from 'typeorm';
 import { page, Page } from '../common/http/envelope';
 import { constrainedWrite } from '../common/unique';
 import { OptionBody, PaymentSearchQuery, TimeShipmentBody, TimeShipmentListQuery, UpdateTimeShipmentBody } from './option.dto';
-import { blankToNull, given } from './settings.rules';
+import { blankToNull, given } from '../common/validation/blank';
 
 export function optionView(o: SettingsOptionEntity) {
   return {

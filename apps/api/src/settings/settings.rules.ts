@@ -37,13 +37,3 @@ export const MonthText = () => check('monthText', (v) => typeof v === 'string' &
 
 /** A pattern whose refusal is a catalogue code. */
 export const Pattern = (name: string, pattern: RegExp, errorCode: string) => check(name, (v) => typeof v === 'string' && pattern.test(v), errorCode);
-
-/** `undefined` stays undefined (kept on update), '' becomes null. */
-export function blankToNull<T>(value: T | '' | null | undefined): T | null | undefined {
-  return value === '' ? null : value;
-}
-
-/** Only the keys the body gave (not undefined): an update keeps what it leaves out. */
-export function given<T extends object>(write: T): Partial<T> {
-  return Object.fromEntries(Object.entries(write).filter(([, v]) => v !== undefined)) as Partial<T>;
-}

@@ -6,7 +6,7 @@ import { page, Page } from '../common/http/envelope';
 import { constrainedWrite } from '../common/unique';
 import { ShopBody, ShopListQuery, UpdateShopBody } from './shop.dto';
 import { shopView, ShopView } from './shop.view';
-import { blankToNull, given } from './settings.rules';
+import { blankToNull, given } from '../common/validation/blank';
 
 export class ListShops extends Query<Page<ShopView>> {
   constructor(readonly query: ShopListQuery) {

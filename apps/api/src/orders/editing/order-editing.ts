@@ -20,7 +20,7 @@ import {
 import { EditableOrder, OrderEditor, OrderFieldsWrite, OrderLineWrite, OrderRepository } from '@oms/infra';
 import { DataSource, EntityManager } from 'typeorm';
 import type { SignedInUser } from '../../auth/access.decorators';
-import { blankToNull, given } from '../../settings/settings.rules';
+import { blankToNull, given } from '../../common/validation/blank';
 import { AnyOrderView, OrderViews } from '../queries/order-views';
 import { CreateOrderBody, EDI_NOTE_ISSUE, EditOrderBody, OrderFieldsBody, OrderLineBody } from './order-edit.dto';
 
