@@ -27,7 +27,7 @@ class BodyProbe {
 
   @Optional()
   @DateText()
-  preferredDate?: string | null;
+  preferredDate?: DateText | null;
 
   @Required()
   @Ids(5)

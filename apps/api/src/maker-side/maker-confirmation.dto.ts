@@ -16,7 +16,7 @@ export class MakerAnswerBody {
 
   @Optional()
   @DateText()
-  estimatedShipDate?: string | null;
+  estimatedShipDate?: DateText | null;
 
   @Optional()
   @Text(ORDER_LIMITS.refusalReason)
@@ -31,7 +31,7 @@ export class MakerShipDateBody {
 
   @Required()
   @DateText()
-  estimatedShipDate!: string;
+  estimatedShipDate!: DateText;
 }
 
 export class TokenParam {

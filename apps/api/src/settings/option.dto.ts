@@ -63,11 +63,11 @@ export class TimeShipmentBody {
 
   @Required()
   @DateText()
-  startDate!: string;
+  startDate!: DateText;
 
   @Required()
   @DateText()
-  finishDate!: string;
+  finishDate!: DateText;
 }
 
 export class UpdateTimeShipmentBody extends TimeShipmentBody {

@@ -1,4 +1,5 @@
 import { FieldIssue } from '../errors/field-rule';
+import type { DateText } from '../text/dates';
 
 /** SPEC.md §3, §5 and §9: what a shop is made of, and its limits. */
 export const SHOP_LIMITS = {
@@ -61,7 +62,7 @@ export function isMonth(text: string): boolean {
  * A date written `Y-m-d` or `Y/m/d` (DESIGN.md §4; month and day may have one digit) as
  * `YYYY-MM-DD`, or null when it is not a real calendar date.
  */
-export function parseDate(text: string): string | null {
+export function parseDate(text: DateText): DateText | null {
   const m = /^(\d{4})([-/])(\d{1,2})\2(\d{1,2})$/.exec(text.trim());
   if (!m) return null;
   const [year, month, day] = [Number(m[1]), Number(m[3]), Number(m[4])];

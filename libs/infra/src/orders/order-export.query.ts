@@ -1,4 +1,4 @@
-import { LINE_STATUS_LABELS_JA, PREFERRED_PERIOD_LABELS_JA } from '@oms/domain';
+import { DateText, LINE_STATUS_LABELS_JA, PREFERRED_PERIOD_LABELS_JA } from '@oms/domain';
 import { escapeLiteral } from 'pg';
 import { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
@@ -13,8 +13,8 @@ export type OrderExportDateKind = (typeof ORDER_EXPORT_DATE_KINDS)[keyof typeof 
 export interface OrderExportFilter {
   dateKind: OrderExportDateKind;
   /** `YYYY-MM-DD`, inclusive. */
-  from: string;
-  to: string;
+  from: DateText;
+  to: DateText;
   /** A maker user (undefined: staff): the lines it may see (makerSeesLine), in MAKER_EXPORT_COLUMNS. */
   onlyMakerId?: string | null;
 }

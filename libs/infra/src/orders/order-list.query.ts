@@ -1,4 +1,4 @@
-import { ANSWER_DAYS_WHEN_UNSET, AWAITING_ANSWER_STATUSES, AWAITING_SHIPMENT_STATUSES, MAKER_CONFIRM_STATUS, OrderTodo, SHOP_LIMITS } from '@oms/domain';
+import { ANSWER_DAYS_WHEN_UNSET, AWAITING_ANSWER_STATUSES, AWAITING_SHIPMENT_STATUSES, DateText, MAKER_CONFIRM_STATUS, OrderTodo, SHOP_LIMITS } from '@oms/domain';
 import { containsPattern } from '../database/sql';
 import { makerParam, makerSeesLine, makerSeesOrder } from './maker-scope';
 
@@ -12,12 +12,12 @@ export interface OrderListFilters {
   /** A line status: orders having at least one line in it. */
   status?: number;
   /** `YYYY-MM-DD` bounds, inclusive. */
-  orderDateFrom?: string;
-  orderDateTo?: string;
-  makerReceiveDateFrom?: string;
-  makerReceiveDateTo?: string;
-  shipDateFrom?: string;
-  shipDateTo?: string;
+  orderDateFrom?: DateText;
+  orderDateTo?: DateText;
+  makerReceiveDateFrom?: DateText;
+  makerReceiveDateTo?: DateText;
+  shipDateFrom?: DateText;
+  shipDateTo?: DateText;
   shopId?: string;
   makerId?: string;
   customerId?: string;
@@ -120,7 +120,7 @@ export function orderListWhere(filters: OrderListFilters, params: unknown[], for
   }
   if (filters.orderDateFrom) where.push(`o.order_date >= ${param(filters.orderDateFrom, '::date')}`);
   if (filters.orderDateTo) where.push(`o.order_date <= ${param(filters.orderDateTo, '::date')}`);
-  const makerDate = (column: 'maker_receive_date' | 'ship_date', from?: string, to?: string) => {
+  const makerDate = (column: 'maker_receive_date' | 'ship_date', from?: DateText, to?: DateText) => {
     if (!from && !to) return;
     const conditions = [
       ...(from ? [`om.${column} >= ${param(from, '::date')}`] : []),

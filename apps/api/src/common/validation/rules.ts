@@ -1,5 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { DATE_MAX, DATE_MIN, isDateInRange, MONEY_LIMITS, isKatakana, isPhoneNumber, isPostcode, normalizePhoneNumber, normalizePostcode, parseDate, unprintableCharacters } from '@oms/domain';
+import type { DateText as DomainDateText } from '@oms/domain';
 import { ClassTransformOptions, Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -242,6 +243,8 @@ function check(name: string, test: (value: unknown) => boolean, errorCode: strin
 }
 
 /** A date written `Y-m-d` or `Y/m/d` (normalised to `YYYY-MM-DD` by the handler with `parseDate`), from 2000 to 2100. */
+// The rule and the field's type share the name, so a DTO writes `@DateText() from!: DateText`.
+export type DateText = DomainDateText;
 export const DateText = () =>
   applyDecorators(
     WireSchema({ type: 'string', pattern: '^[0-9]{4}([-/])[0-9]{1,2}\\1[0-9]{1,2}$', description: 'A date, Y-m-d or Y/m/d.' }),

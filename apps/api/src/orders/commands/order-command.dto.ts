@@ -10,7 +10,7 @@ const Fee = () => Money(MONEY_LIMITS.feeMax);
 export class MakerReceiveFields {
   @Required()
   @DateText()
-  makerReceiveDate!: string;
+  makerReceiveDate!: DateText;
 
   @Required()
   @OneOf(Object.values(MAKER_CONFIRM_STATUS))
@@ -23,13 +23,13 @@ export class MakerReceiveFields {
 
   @Optional()
   @DateText()
-  estimatedShipDate?: string | null;
+  estimatedShipDate?: DateText | null;
 }
 
 export class MakerShipFields {
   @Optional()
   @DateText()
-  shipDate?: string;
+  shipDate?: DateText;
 
   @Optional()
   @Id()

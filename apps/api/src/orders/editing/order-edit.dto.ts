@@ -126,7 +126,7 @@ function orderFields(must: () => PropertyDecorator) {
 
     @must()
     @DateText()
-    orderDate!: string;
+    orderDate!: DateText;
 
     @Optional()
     @Text(ORDER_LIMITS.ecOrderId)
@@ -192,7 +192,7 @@ function orderFields(must: () => PropertyDecorator) {
     @ValidateIf((_: object, v: unknown) => v !== '')
     @Text(ORDER_LIMITS.preferredDate)
     @DateText()
-    preferredDate?: string | null;
+    preferredDate?: DateText | null;
 
     /** A transport time slot's code, 0 none (libs/domain preferred-period); never null. */
     @NotNull()

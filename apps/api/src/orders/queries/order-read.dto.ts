@@ -53,32 +53,32 @@ export class OrderListQuery extends PageQuery {
   @Optional()
   @DateText()
   @NotAfterToday()
-  orderDateFrom?: string;
+  orderDateFrom?: DateText;
 
   @Optional()
   @DateText()
   @NotBefore('orderDateFrom', 'order_date_from')
-  orderDateTo?: string;
+  orderDateTo?: DateText;
 
   @Optional()
   @DateText()
   @NotAfterToday()
-  makerReceiveDateFrom?: string;
+  makerReceiveDateFrom?: DateText;
 
   @Optional()
   @DateText()
   @NotBefore('makerReceiveDateFrom', 'maker_receive_date_from')
-  makerReceiveDateTo?: string;
+  makerReceiveDateTo?: DateText;
 
   @Optional()
   @DateText()
   @NotAfterToday()
-  shipDateFrom?: string;
+  shipDateFrom?: DateText;
 
   @Optional()
   @DateText()
   @NotBefore('shipDateFrom', 'ship_date_from')
-  shipDateTo?: string;
+  shipDateTo?: DateText;
 
   @Optional()
   @Id()
@@ -142,12 +142,12 @@ export class ExportOrdersBody {
   @Required()
   @DateText()
   @NotAfterToday()
-  from!: string;
+  from!: DateText;
 
   @Required()
   @DateText()
   @NotBefore('from', 'from')
-  to!: string;
+  to!: DateText;
 
   @Optional()
   @OneOf(ORDER_EXPORT_ENCODINGS)
