@@ -2,6 +2,7 @@ import { Injectable, OnApplicationBootstrap, RequestMethod } from '@nestjs/commo
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { ACCESS_RULE, AccessRule } from './access.decorators';
+import { routePath } from '../common/http/route-path';
 
 export interface RouteAccess {
   method: string;
@@ -24,13 +25,13 @@ export class RouteAccessCatalogue implements OnApplicationBootstrap {
     for (const wrapper of this.discovery.getControllers()) {
       const { instance, metatype } = wrapper;
       if (!instance || !metatype) continue;
-      const base = normalise(this.reflector.get<string | string[]>(PATH_METADATA, metatype));
+      const base = routePath(this.reflector.get<string | string[]>(PATH_METADATA, metatype));
       const prototype = Object.getPrototypeOf(instance);
       for (const name of this.scanner.getAllMethodNames(prototype)) {
         const handler = prototype[name];
         const method = this.reflector.get<RequestMethod | undefined>(METHOD_METADATA, handler);
         if (method === undefined) continue;
-        const sub = normalise(this.reflector.get<string | string[]>(PATH_METADATA, handler));
+        const sub = routePath(this.reflector.get<string | string[]>(PATH_METADATA, handler));
         routes.push({
           method: RequestMethod[method],
           path: `/${[base, sub].filter(Boolean).join('/')}`,
@@ -49,9 +50,4 @@ export class RouteAccessCatalogue implements OnApplicationBootstrap {
       throw new Error(`Routes without an access rule (@Public, @SignedIn, @Allow or @Download): ${undeclared.map((r) => `${r.method} ${r.path}`).join(', ')}`);
     }
   }
-}
-
-function normalise(path: string | string[] | undefined): string {
-  const p = Array.isArray(path) ? path[0] : path;
-  return (p ?? '').replace(/^\/+|\/+$/g, '');
 }

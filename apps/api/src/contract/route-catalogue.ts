@@ -2,6 +2,7 @@ import { DynamicModule, ForwardReference, RequestMethod, Type } from '@nestjs/co
 import { GUARDS_METADATA, HTTP_CODE_METADATA, METHOD_METADATA, MODULE_METADATA, PATH_METADATA, RESPONSE_PASSTHROUGH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ACCESS_RULE, AccessRule } from '../auth/access.decorators';
+import { routePath } from '../common/http/route-path';
 import { FILE_ANSWER, FileAnswerMeta } from './file-answer';
 
 type Dto = abstract new () => object;
@@ -56,12 +57,12 @@ export function controllersOf(modules: readonly ModuleRef[]): Type[] {
 export function routesOf(controllers: readonly Type[]): RouteEntry[] {
   const routes: RouteEntry[] = [];
   for (const controller of controllers) {
-    const base = normalise(Reflect.getMetadata(PATH_METADATA, controller));
+    const base = routePath(Reflect.getMetadata(PATH_METADATA, controller));
     for (const handler of methodNames(controller.prototype)) {
       const fn = controller.prototype[handler];
       const method = Reflect.getMetadata(METHOD_METADATA, fn) as RequestMethod | undefined;
       if (method === undefined) continue;
-      const sub = normalise(Reflect.getMetadata(PATH_METADATA, fn));
+      const sub = routePath(Reflect.getMetadata(PATH_METADATA, fn));
       const path = `/${[base, sub].filter(Boolean).join('/')}`.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
       const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, handler) ?? {}) as Record<string, { index: number; data?: unknown }>;
       const paramTypes = (Reflect.getMetadata('design:paramtypes', controller.prototype, handler) ?? []) as unknown[];
@@ -101,9 +102,4 @@ function methodNames(prototype: object): string[] {
     for (const name of Object.getOwnPropertyNames(p)) if (name !== 'constructor' && !names.includes(name)) names.push(name);
   }
   return names;
-}
-
-function normalise(path: string | string[] | undefined): string {
-  const p = Array.isArray(path) ? path[0] : path;
-  return (p ?? '').replace(/^\/+|\/+$/g, '');
 }

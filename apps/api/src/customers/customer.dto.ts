@@ -1,14 +1,9 @@
 import { applyDecorators } from '@nestjs/common';
 import { CUSTOMER_LIMITS } from '@oms/domain';
 import { CUSTOMER_SORT_COLUMNS, CustomerSort } from '@oms/infra';
-import { Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsInt, Max, Min } from 'class-validator';
 import { PageQuery } from '../common/http/page.query';
-import { AsId, Email, Id, Katakana, OneOf, Optional, PhoneNumber, Postcode, Printable, Required, Text, Version } from '../common/validation/rules';
-
-/** The rule key and bound the validation pipe answers with (as common/validation/rules.ts does). */
-const rule = (errorCode: string, params?: Record<string, string | number>, each = false) => ({ context: { errorCode, params }, each });
-
+import { AsId, Email, Id, Katakana, OneOf, Optional, PhoneNumber, Postcode, Printable, Required, rule, SortOrder, Text, Version } from '../common/validation/rules';
 
 /** A customer's phone or fax: a Japanese number (full-width digits as pasted from mails are taken); duplicates are compared on the normalised number. */
 const CustomerPhone = (max: number) => applyDecorators(Text(max), PhoneNumber());
@@ -148,7 +143,6 @@ export class CustomerListQuery extends PageQuery {
   sort: CustomerSort = 'id';
 
   @Optional()
-  @Transform(({ value }) => String(value).toLowerCase())
-  @OneOf(['asc', 'desc'])
-  order: 'asc' | 'desc' = 'desc';
+  @SortOrder()
+  order: SortOrder = 'desc';
 }

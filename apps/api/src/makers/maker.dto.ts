@@ -1,8 +1,7 @@
 import { MAKER_LIMITS, MAKER_STATUSES, MakerStatus, ORDER_METHODS, OrderMethod } from '@oms/domain';
 import { MAKER_SORT_COLUMNS, MakerSort } from '@oms/infra';
-import { Transform } from 'class-transformer';
 import { PageQuery } from '../common/http/page.query';
-import { Email, ManyOf, NotNull, OneOf, Optional, PhoneNumber, Printable, Required, Text, Version } from '../common/validation/rules';
+import { Email, ManyOf, NotNull, OneOf, Optional, PhoneNumber, Printable, Required, SortOrder, Text, Version } from '../common/validation/rules';
 
 /** POST /makers and PUT /makers/{id} (SPEC.md §5: code ≤ 30 unique, name ≤ 100, phone/fax ≤ 15, email ≤ 100, address ≤ 100). */
 export class MakerBody {
@@ -76,7 +75,6 @@ export class MakerListQuery extends PageQuery {
   sort: MakerSort = 'code';
 
   @Optional()
-  @Transform(({ value }) => String(value).toLowerCase())
-  @OneOf(['asc', 'desc'])
-  order: 'asc' | 'desc' = 'asc';
+  @SortOrder()
+  order: SortOrder = 'asc';
 }

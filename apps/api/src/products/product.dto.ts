@@ -3,7 +3,7 @@ import { PRODUCT_SORT_COLUMNS, ProductSort } from '@oms/infra';
 import { Transform } from 'class-transformer';
 import { IsISO8601 } from 'class-validator';
 import { PageQuery } from '../common/http/page.query';
-import { Bool, Id, IdFilter, Int, ManyOf, Money, NotNull, OneOf, Optional, Printable, Required, Text, Version } from '../common/validation/rules';
+import { Bool, Id, IdFilter, Int, ManyOf, Money, NotNull, OneOf, Optional, Printable, Required, SortOrder, Text, Version } from '../common/validation/rules';
 
 const Price = () => Money(MONEY_LIMITS.priceMax);
 
@@ -145,9 +145,8 @@ export class ProductListQuery extends ProductFilterQuery {
   sort: ProductSort = 'product_code';
 
   @Optional()
-  @Transform(({ value }) => String(value).toLowerCase())
-  @OneOf(['asc', 'desc'])
-  order: 'asc' | 'desc' = 'asc';
+  @SortOrder()
+  order: SortOrder = 'asc';
 }
 
 export const EXPORT_ENCODINGS = ['utf-8', 'shift_jis'] as const;

@@ -1,19 +1,9 @@
 import { applyDecorators } from '@nestjs/common';
 import { HTTP_URL, isMonth, isTrackingUrlTemplate } from '@oms/domain';
-import { IsString, Matches, MaxLength, ValidateBy, ValidationOptions } from 'class-validator';
+import { IsString, Matches, MaxLength } from 'class-validator';
+import { check, rule } from '../common/validation/rules';
 
-/** Field rules of the settings area, answering the wire's rule keys like `common/validation/rules.ts`. */
-function rule(errorCode: string, params?: Record<string, string | number>): ValidationOptions {
-  return { context: { errorCode, params } };
-}
-
-/**
- * A custom check under its own constraint name. It answers a promise because class-validator
- * attaches the context (our rule key) to a failing custom check only when it is asynchronous.
- */
-function check(name: string, test: (value: unknown) => boolean, errorCode: string) {
-  return ValidateBy({ name, validator: { validate: (value: unknown) => Promise.resolve(test(value)) } }, rule(errorCode));
-}
+// Field rules of the settings area; rule and check (the wire's rule keys) are common/validation/rules.ts'.
 
 /** A secret as typed (not trimmed: spaces may be part of a password), at most `max` characters. */
 export const SecretText = (max: number) =>

@@ -1,8 +1,7 @@
 import { ACCOUNT_LIMITS, ACCOUNT_STATUSES, AccountStatus, Role, ROLES } from '@oms/domain';
 import { USER_SORT_COLUMNS, UserSort } from '@oms/infra';
-import { Transform } from 'class-transformer';
 import { PageQuery } from '../common/http/page.query';
-import { Bool, Email, Id, ManyOf, NotNull, OneOf, Optional, Required, Text, Version } from '../common/validation/rules';
+import { Bool, Email, Id, ManyOf, NotNull, OneOf, Optional, Required, SortOrder, Text, Version } from '../common/validation/rules';
 
 /** POST /users and PUT /users/{id} (SPEC.md §5: email ≤ 255 and unique, name 2–100). */
 export class UserBody {
@@ -68,7 +67,6 @@ export class UserListQuery extends PageQuery {
   sort: UserSort = 'id';
 
   @Optional()
-  @Transform(({ value }) => String(value).toLowerCase())
-  @OneOf(['asc', 'desc'])
-  order: 'asc' | 'desc' = 'desc';
+  @SortOrder()
+  order: SortOrder = 'desc';
 }

@@ -31,7 +31,7 @@ import { ID_SCHEMA, WireSchema } from './wire-schema';
  * class-validator context, so the validation pipe can answer `{field, error_code, params}`
  * without guessing from messages.
  */
-function rule(errorCode: string, params?: Record<string, string | number>, each = false): ValidationOptions {
+export function rule(errorCode: string, params?: Record<string, string | number>, each = false): ValidationOptions {
   return { context: { errorCode, params }, each };
 }
 
@@ -151,6 +151,12 @@ export const ManyOf = (values: readonly string[]) =>
     IsIn([...values], rule('in', { values: values.join(',') }, true)),
   );
 
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/** A list's sort direction, `asc` or `desc` in any case (`DESC` is taken as `desc`). */
+export const SortOrder = () => applyDecorators(Transform(({ value }) => String(value).toLowerCase()), OneOf(SORT_ORDERS));
+
 /** An integer: a JSON number, or a plain decimal in a query string or CSV cell; optionally bounded. */
 export function Int(min?: number, max?: number) {
   const decorators = [AsNumber(), IsInt(rule('integer'))];
@@ -238,7 +244,7 @@ export const OneOfNumbers = (values: readonly number[]) => applyDecorators(AsNum
  * A custom check answering its rule key. Asynchronous, because class-validator attaches the context
  * (our rule key) to a failing custom check only then. `params` may depend on the value.
  */
-function check(name: string, test: (value: unknown) => boolean, errorCode: string, params?: Record<string, string | number>) {
+export function check(name: string, test: (value: unknown) => boolean, errorCode: string, params?: Record<string, string | number>) {
   return ValidateBy({ name, validator: { validate: (value: unknown) => Promise.resolve(test(value)) } }, rule(errorCode, params));
 }
 
