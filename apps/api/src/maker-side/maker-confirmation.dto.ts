@@ -40,11 +40,6 @@ export class TokenParam {
   token!: string;
 }
 
-export class OrderIdParam {
-  @Required()
-  @Id()
-  orderId!: number;
-}
 
 export class RequestOrderSheetBody {
   @Required()

@@ -6,3 +6,10 @@ export class IdParam {
   @Id()
   id!: number;
 }
+
+/** `:orderId` route parameters (DESIGN.md names them so on the order routes): a positive integer. */
+export class OrderIdParam {
+  @Required()
+  @Id()
+  orderId!: number;
+}

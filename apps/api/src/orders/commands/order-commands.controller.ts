@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { LineStatus, MakerConfirmStatus, parseDate } from '@oms/domain';
 import { Allow, CurrentUser, SignedInUser } from '../../auth/access.decorators';
 import { one } from '../../common/http/envelope';
-import { Id, Required } from '../../common/validation/rules';
+import { OrderIdParam } from '../../common/http/id.param';
 import { ApplyOrderAction, ApplyOrderActionToMany, OrderTarget } from './apply-order-action';
 import {
   BatchBodyNoFields,
@@ -30,13 +30,6 @@ import {
   OrderSelection,
 } from './order-command.dto';
 import { OrderAction } from './order-action';
-
-/** `:orderId` of the command routes (DESIGN.md names it so). */
-export class OrderIdParam {
-  @Required()
-  @Id()
-  orderId!: number;
-}
 
 const target = (orderId: number, body: OrderSelection): OrderTarget => ({ orderId: String(orderId), version: body.version, lineIds: body.lineIds.map(String) });
 const date = (text: string) => parseDate(text)!;

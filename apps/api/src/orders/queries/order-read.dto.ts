@@ -164,10 +164,3 @@ export class DeleteOrderErrorQuery {
   @Id()
   id!: number;
 }
-
-/** `:orderId` of GET /orders/:orderId/history_status. */
-export class HistoryOrderIdParam {
-  @Required()
-  @Id()
-  orderId!: number;
-}

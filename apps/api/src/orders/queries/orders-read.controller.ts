@@ -2,10 +2,10 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@ne
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { Allow, CurrentUser, SignedInUser } from '../../auth/access.decorators';
 import { one } from '../../common/http/envelope';
-import { IdParam } from '../../common/http/id.param';
+import { IdParam, OrderIdParam } from '../../common/http/id.param';
 import { ExportOrders } from './order-export';
 import { DeleteOrderError, GetOrder, ListOrders, OrderStatusHistory } from './order-queries';
-import { DeleteOrderErrorQuery, ExportOrdersBody, HistoryOrderIdParam, OrderListQuery } from './order-read.dto';
+import { DeleteOrderErrorQuery, ExportOrdersBody, OrderListQuery } from './order-read.dto';
 
 @Controller('orders')
 export class OrdersReadController {
@@ -26,7 +26,7 @@ export class OrdersReadController {
 
   @Get(':orderId/history_status')
   @Allow('orders.read')
-  async history(@CurrentUser() user: SignedInUser, @Param() { orderId }: HistoryOrderIdParam) {
+  async history(@CurrentUser() user: SignedInUser, @Param() { orderId }: OrderIdParam) {
     return one(await this.queries.execute(new OrderStatusHistory(user, String(orderId))));
   }
 
