@@ -1,0 +1,26 @@
+import { MAKER_CONFIRM_STATUS, ORDER_LIMITS } from '@oms/domain';
+import { Int, OneOf, Optional, Required, Text } from '../../common/validation/rules';
+import { DateText } from '../../settings/settings.rules';
+import { batchBody, oneOrderBody } from '../order-selection.dto';
+
+export class MakerReceiveFields {
+  @Required()
+  @DateText()
+  makerReceiveDate!: string;
+
+  @Required()
+  @OneOf(Object.values(MAKER_CONFIRM_STATUS))
+  @Int()
+  confirmStatus!: 1 | 2 | 3;
+
+  @Optional()
+  @Text(ORDER_LIMITS.refusalReason)
+  refusalReason?: string | null;
+
+  @Optional()
+  @DateText()
+  estimatedShipDate?: string | null;
+}
+
+export class MakerReceiveBody extends oneOrderBody(MakerReceiveFields) {}
+export class MakerReceiveBatchBody extends batchBody(MakerReceiveFields) {}

@@ -1,0 +1,22 @@
+import { ORDER_LIMITS } from '@oms/domain';
+import { Id, Optional, Printable, Text } from '../../common/validation/rules';
+import { DateText } from '../../settings/settings.rules';
+import { batchBody, oneOrderBody } from '../order-selection.dto';
+
+export class MakerShipFields {
+  @Optional()
+  @DateText()
+  shipDate?: string;
+
+  @Optional()
+  @Id()
+  deliveryCompanyId?: number;
+
+  @Optional()
+  @Text(ORDER_LIMITS.trackingCode)
+  @Printable()
+  trackingCode?: string;
+}
+
+export class MakerShipBody extends oneOrderBody(MakerShipFields) {}
+export class MakerShipBatchBody extends batchBody(MakerShipFields) {}
