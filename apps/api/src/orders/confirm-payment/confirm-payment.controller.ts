@@ -2,7 +2,7 @@ import { Body, Controller, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { Allow, CurrentUser, SignedInUser } from '../../auth/access.decorators';
 import { one } from '../../common/http/envelope';
-import { BatchBodyNoFields, targetOf, targetsOf } from '../order-selection.dto';
+import { BatchBodyNoFields, targetsOf } from '../order-selection.dto';
 import { ConfirmPaymentBody } from './confirm-payment.dto';
 import { ConfirmPayment, ConfirmPaymentOfMany } from './confirm-payment.handler';
 
@@ -21,6 +21,7 @@ export class ConfirmPaymentController {
   @Put('paid')
   @Allow('orders.payment')
   async paid(@CurrentUser() actor: SignedInUser, @Body() body: ConfirmPaymentBody) {
-    return one(await this.commands.execute(new ConfirmPayment(targetOf(body.orderId, body), actor)));
+    const target = { orderId: String(body.orderId), version: body.version, lineIds: body.lineIds.map(String) };
+    return one(await this.commands.execute(new ConfirmPayment(target, actor)));
   }
 }
