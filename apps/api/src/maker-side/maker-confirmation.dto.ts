@@ -1,5 +1,5 @@
 import { MakerAnswer, ORDER_LIMITS } from '@oms/domain';
-import { DateText } from '../settings/settings.rules';
+import { DateText } from '../common/validation/rules';
 import { Id, Int, OneOf, Optional, Required, Text, Version } from '../common/validation/rules';
 
 export const MAKER_ANSWERS: readonly MakerAnswer[] = ['accept', 'undecided', 'refuse'];

@@ -14,10 +14,22 @@ import {
   PreferredPeriod,
 } from '@oms/domain';
 import { Inject } from '@nestjs/common';
-import { APP_CONFIG, AppConfig, ConfirmLinkRow, findConfirmLink, makerSeesLine, OrderRepository, OrderSheetsRepository, SecretBox, sheetContent, SheetFile, sheetFile } from '@oms/infra';
+import {
+  APP_CONFIG,
+  AppConfig,
+  ConfirmLinkRow,
+  findConfirmLink,
+  makerSeesLine,
+  OrderChange,
+  OrderRepository,
+  OrderSheetsRepository,
+  SecretBox,
+  sheetContent,
+  SheetFile,
+  sheetFile,
+} from '@oms/infra';
 import { DataSource, EntityManager } from 'typeorm';
-import { AppliedAction, applyToOrder } from '../orders/commands/apply-order-action';
-import type { OrderAction } from '../orders/commands/order-action';
+import { makerReceive } from '../orders/maker-receive/maker-receive.handler';
 import { MakerAnswerBody, MakerShipDateBody } from './maker-confirmation.dto';
 
 const DATE = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
@@ -119,9 +131,13 @@ export class GetMakerConfirmationHandler implements IQueryHandler<GetMakerConfir
   }
 }
 
+/** The link's maker acting: no account, so no user in the history. */
+const MAKER_OF_LINK = (link: ConfirmLinkRow) => ({ id: null, role: 'maker' as const, makerId: link.maker_id });
+
 /**
  * An order command as the maker of a link (no account), on the maker's lines the command takes
- * (none left: 131), through the same applyToOrder as the console: version check, rules, history.
+ * (none left: 131), through the same unit of work as the console (OrderRepository.change): version
+ * check, rules, history.
  */
 async function actThroughLink(
   manager: EntityManager,
@@ -129,13 +145,13 @@ async function actThroughLink(
   link: ConfirmLinkRow,
   version: number,
   linesOf: (lines: readonly { id: string; makerId: string; status: LineStatus }[], makerId: string) => string[],
-  action: OrderAction,
-): Promise<AppliedAction> {
+  change: OrderChange<void>,
+): Promise<{ version: number }> {
   const order = await orders.load(manager, link.order_id);
   if (!order) throw new DomainError('NAL_ORD-130');
   const lineIds = linesOf(order.snapshot().lines, link.maker_id);
   if (lineIds.length === 0) throw new DomainError('NAL_ORD-131');
-  return applyToOrder(manager, orders, { orderId: link.order_id, version, lineIds }, action, { id: null, role: 'maker', makerId: link.maker_id });
+  return orders.change(manager, { orderId: link.order_id, version, lineIds }, MAKER_OF_LINK(link), change);
 }
 
 export interface MakerAnswered {
@@ -166,13 +182,13 @@ export class AnswerMakerConfirmationHandler implements ICommandHandler<AnswerMak
     const confirmStatus = MAKER_ANSWER_STATUS[body.answer];
     return this.dataSource.transaction(async (manager) => {
       const link = await openConfirmLink(manager, token, new Date(), true);
-      const applied = await actThroughLink(manager, this.orders, link, body.version, linesAwaitingAnswer, {
-        kind: 'maker_received_process',
+      const answer = {
         makerReceiveDate: japanToday(),
         confirmStatus,
         refusalReason: body.answer === 'refuse' ? (body.refusalReason ?? null) : null,
         ...(body.answer === 'refuse' ? {} : { estimatedShipDate }),
-      });
+      };
+      const applied = await actThroughLink(manager, this.orders, link, body.version, linesAwaitingAnswer, makerReceive(answer, MAKER_OF_LINK(link)));
       const lines: { id: string; status: LineStatus }[] = await manager.query(
         `SELECT l.id::text, l.status FROM order_lines l WHERE l.order_id = $1 AND ${makerSeesLine('l', '$2::bigint')} ORDER BY l.id`,
         [link.order_id, link.maker_id],
@@ -229,7 +245,9 @@ export class ChangeMakerShipDateHandler implements ICommandHandler<ChangeMakerSh
     return this.dataSource.transaction(async (manager) => {
       const { link, canChangeShipDate } = await linkStage(manager, token, new Date(), true);
       if (!canChangeShipDate) throw new DomainError('NAL_ORD-135');
-      const applied = await actThroughLink(manager, this.orders, link, body.version, linesAwaitingShipment, { kind: 'maker_ship_date', estimatedShipDate });
+      const applied = await actThroughLink(manager, this.orders, link, body.version, linesAwaitingShipment, (order, lineIds) =>
+        order.changeEstimatedShipDate(lineIds, estimatedShipDate, japanToday()),
+      );
       return { estimatedShipDate, confirmStatus: MAKER_CONFIRM_STATUS.accepted, version: applied.version };
     });
   }

@@ -1,7 +1,8 @@
 import { INVOICE_REGISTRATION_NUMBER, OPTION_LIMITS } from '@oms/domain';
 import { PageQuery } from '../common/http/page.query';
 import { Int, NotNull, Optional, PhoneNumber, Postcode, Printable, Required, Text, Version } from '../common/validation/rules';
-import { DateText, MonthText, Pattern } from './settings.rules';
+import { DateText } from '../common/validation/rules';
+import { MonthText, Pattern } from './settings.rules';
 
 const L = OPTION_LIMITS;
 

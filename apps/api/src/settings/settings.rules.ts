@@ -17,7 +17,6 @@ export const SecretText = (max: number) =>
 /** An absolute http(s) address, or '' (cleared); `errorCode` names the refusal. */
 export const HttpUrl = (errorCode: string) => check('httpUrl', (v) => typeof v === 'string' && (v === '' || HTTP_URL.test(v)), errorCode);
 
-export { DateText } from '../common/validation/rules';
 
 /** A delivery company's tracking URL template: `{code}` where the tracking code goes, or '' (cleared). */
 export const TrackingUrlTemplate = () => check('trackingUrlTemplate', (v) => typeof v === 'string' && (v === '' || isTrackingUrlTemplate(v)), 'NAL_DELIVERY-007');

@@ -566,7 +566,7 @@ export interface paths {
         };
         get?: never;
         /** @description Roles: system_admin, approver, estimate_approver, operator (permission `orders.process`). */
-        put: operations["OrderCommandsController.cancel"];
+        put: operations["CancelController.cancel"];
         post?: never;
         delete?: never;
         options?: never;
@@ -583,7 +583,7 @@ export interface paths {
         };
         get?: never;
         /** @description Roles: system_admin, approver, estimate_approver, operator, accountant (permission `orders.payment`). */
-        put: operations["OrderCommandsController.changeRevenue"];
+        put: operations["ChangeRevenueController.changeRevenue"];
         post?: never;
         delete?: never;
         options?: never;
@@ -600,7 +600,7 @@ export interface paths {
         };
         get?: never;
         /** @description Roles: system_admin, approver, estimate_approver, operator (permission `orders.process`). */
-        put: operations["OrderCommandsController.changeStatus"];
+        put: operations["ChangeStatusController.changeStatus"];
         post?: never;
         delete?: never;
         options?: never;
@@ -617,7 +617,7 @@ export interface paths {
         };
         get?: never;
         /** @description Roles: system_admin, approver, estimate_approver, operator (permission `orders.process`). */
-        put: operations["OrderCommandsController.dataPatch"];
+        put: operations["DataPatchController.dataPatch"];
         post?: never;
         delete?: never;
         options?: never;
@@ -668,7 +668,7 @@ export interface paths {
         };
         get?: never;
         /** @description Roles: system_admin, approver, estimate_approver, operator, maker (permission `orders.maker`). */
-        put: operations["OrderCommandsController.makerReceive"];
+        put: operations["MakerReceiveController.makerReceive"];
         post?: never;
         delete?: never;
         options?: never;
@@ -685,7 +685,7 @@ export interface paths {
         };
         get?: never;
         /** @description Roles: system_admin, approver, estimate_approver, operator, maker (permission `orders.maker`). */
-        put: operations["OrderCommandsController.makerShip"];
+        put: operations["MakerShipController.makerShip"];
         post?: never;
         delete?: never;
         options?: never;
@@ -702,7 +702,7 @@ export interface paths {
         };
         get?: never;
         /** @description Roles: system_admin, approver, estimate_approver, operator (permission `orders.process`). */
-        put: operations["OrderCommandsController.orderProcess"];
+        put: operations["OrderToMakerController.orderProcess"];
         post?: never;
         delete?: never;
         options?: never;
@@ -737,7 +737,7 @@ export interface paths {
         };
         get?: never;
         /** @description Roles: system_admin, approver, estimate_approver, operator, accountant (permission `orders.payment`). */
-        put: operations["OrderCommandsController.refund"];
+        put: operations["RefundController.refund"];
         post?: never;
         delete?: never;
         options?: never;
@@ -754,7 +754,7 @@ export interface paths {
         };
         get?: never;
         /** @description Roles: system_admin, approver, estimate_approver, operator (permission `orders.process`). */
-        put: operations["OrderCommandsController.returnLines"];
+        put: operations["ReturnLinesController.returnLines"];
         post?: never;
         delete?: never;
         options?: never;
@@ -771,7 +771,7 @@ export interface paths {
         };
         get?: never;
         /** @description Roles: system_admin, approver, estimate_approver, operator (permission `orders.process`). */
-        put: operations["OrderCommandsController.batchCancel"];
+        put: operations["CancelController.batchCancel"];
         post?: never;
         delete?: never;
         options?: never;
@@ -788,7 +788,7 @@ export interface paths {
         };
         get?: never;
         /** @description Roles: system_admin, approver, estimate_approver, operator, accountant (permission `orders.payment`). */
-        put: operations["OrderCommandsController.batchChangeRevenue"];
+        put: operations["ChangeRevenueController.batchChangeRevenue"];
         post?: never;
         delete?: never;
         options?: never;
@@ -805,7 +805,7 @@ export interface paths {
         };
         get?: never;
         /** @description Roles: system_admin, approver, estimate_approver, operator (permission `orders.process`). */
-        put: operations["OrderCommandsController.batchChangeStatus"];
+        put: operations["ChangeStatusController.batchChangeStatus"];
         post?: never;
         delete?: never;
         options?: never;
@@ -822,7 +822,7 @@ export interface paths {
         };
         get?: never;
         /** @description Roles: system_admin, approver, estimate_approver, operator (permission `orders.process`). */
-        put: operations["OrderCommandsController.batchDataPatch"];
+        put: operations["DataPatchController.batchDataPatch"];
         post?: never;
         delete?: never;
         options?: never;
@@ -839,7 +839,7 @@ export interface paths {
         };
         get?: never;
         /** @description Roles: system_admin, approver, estimate_approver, operator, maker (permission `orders.maker`). */
-        put: operations["OrderCommandsController.batchMakerReceive"];
+        put: operations["MakerReceiveController.batchMakerReceive"];
         post?: never;
         delete?: never;
         options?: never;
@@ -856,7 +856,7 @@ export interface paths {
         };
         get?: never;
         /** @description Roles: system_admin, approver, estimate_approver, operator, maker (permission `orders.maker`). */
-        put: operations["OrderCommandsController.batchMakerShip"];
+        put: operations["MakerShipController.batchMakerShip"];
         post?: never;
         delete?: never;
         options?: never;
@@ -873,7 +873,7 @@ export interface paths {
         };
         get?: never;
         /** @description Roles: system_admin, approver, estimate_approver, operator (permission `orders.process`). */
-        put: operations["OrderCommandsController.batchOrderProcess"];
+        put: operations["OrderToMakerController.batchOrderProcess"];
         post?: never;
         delete?: never;
         options?: never;
@@ -890,7 +890,7 @@ export interface paths {
         };
         get?: never;
         /** @description Roles: system_admin, approver, estimate_approver, operator, accountant (permission `orders.payment`). */
-        put: operations["OrderCommandsController.batchPaid"];
+        put: operations["ConfirmPaymentController.batchPaid"];
         post?: never;
         delete?: never;
         options?: never;
@@ -907,7 +907,7 @@ export interface paths {
         };
         get?: never;
         /** @description Roles: system_admin, approver, estimate_approver, operator, accountant (permission `orders.payment`). */
-        put: operations["OrderCommandsController.batchRefund"];
+        put: operations["RefundController.batchRefund"];
         post?: never;
         delete?: never;
         options?: never;
@@ -924,7 +924,7 @@ export interface paths {
         };
         get?: never;
         /** @description Roles: system_admin, approver, estimate_approver, operator (permission `orders.process`). */
-        put: operations["OrderCommandsController.batchReturn"];
+        put: operations["ReturnLinesController.batchReturn"];
         post?: never;
         delete?: never;
         options?: never;
@@ -958,7 +958,7 @@ export interface paths {
         };
         get?: never;
         /** @description Roles: system_admin, approver, estimate_approver, operator, accountant (permission `orders.payment`). */
-        put: operations["OrderCommandsController.paid"];
+        put: operations["ConfirmPaymentController.paid"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3856,7 +3856,7 @@ export interface operations {
             500: components["responses"]["Error"];
         };
     };
-    "OrderCommandsController.cancel": {
+    "CancelController.cancel": {
         parameters: {
             query?: never;
             header?: never;
@@ -3891,7 +3891,7 @@ export interface operations {
             500: components["responses"]["Error"];
         };
     };
-    "OrderCommandsController.changeRevenue": {
+    "ChangeRevenueController.changeRevenue": {
         parameters: {
             query?: never;
             header?: never;
@@ -3926,7 +3926,7 @@ export interface operations {
             500: components["responses"]["Error"];
         };
     };
-    "OrderCommandsController.changeStatus": {
+    "ChangeStatusController.changeStatus": {
         parameters: {
             query?: never;
             header?: never;
@@ -3961,7 +3961,7 @@ export interface operations {
             500: components["responses"]["Error"];
         };
     };
-    "OrderCommandsController.dataPatch": {
+    "DataPatchController.dataPatch": {
         parameters: {
             query?: never;
             header?: never;
@@ -4060,7 +4060,7 @@ export interface operations {
             500: components["responses"]["Error"];
         };
     };
-    "OrderCommandsController.makerReceive": {
+    "MakerReceiveController.makerReceive": {
         parameters: {
             query?: never;
             header?: never;
@@ -4095,7 +4095,7 @@ export interface operations {
             500: components["responses"]["Error"];
         };
     };
-    "OrderCommandsController.makerShip": {
+    "MakerShipController.makerShip": {
         parameters: {
             query?: never;
             header?: never;
@@ -4130,7 +4130,7 @@ export interface operations {
             500: components["responses"]["Error"];
         };
     };
-    "OrderCommandsController.orderProcess": {
+    "OrderToMakerController.orderProcess": {
         parameters: {
             query?: never;
             header?: never;
@@ -4236,7 +4236,7 @@ export interface operations {
             500: components["responses"]["Error"];
         };
     };
-    "OrderCommandsController.refund": {
+    "RefundController.refund": {
         parameters: {
             query?: never;
             header?: never;
@@ -4271,7 +4271,7 @@ export interface operations {
             500: components["responses"]["Error"];
         };
     };
-    "OrderCommandsController.returnLines": {
+    "ReturnLinesController.returnLines": {
         parameters: {
             query?: never;
             header?: never;
@@ -4306,7 +4306,7 @@ export interface operations {
             500: components["responses"]["Error"];
         };
     };
-    "OrderCommandsController.batchCancel": {
+    "CancelController.batchCancel": {
         parameters: {
             query?: never;
             header?: never;
@@ -4338,7 +4338,7 @@ export interface operations {
             500: components["responses"]["Error"];
         };
     };
-    "OrderCommandsController.batchChangeRevenue": {
+    "ChangeRevenueController.batchChangeRevenue": {
         parameters: {
             query?: never;
             header?: never;
@@ -4370,7 +4370,7 @@ export interface operations {
             500: components["responses"]["Error"];
         };
     };
-    "OrderCommandsController.batchChangeStatus": {
+    "ChangeStatusController.batchChangeStatus": {
         parameters: {
             query?: never;
             header?: never;
@@ -4402,7 +4402,7 @@ export interface operations {
             500: components["responses"]["Error"];
         };
     };
-    "OrderCommandsController.batchDataPatch": {
+    "DataPatchController.batchDataPatch": {
         parameters: {
             query?: never;
             header?: never;
@@ -4434,7 +4434,7 @@ export interface operations {
             500: components["responses"]["Error"];
         };
     };
-    "OrderCommandsController.batchMakerReceive": {
+    "MakerReceiveController.batchMakerReceive": {
         parameters: {
             query?: never;
             header?: never;
@@ -4466,7 +4466,7 @@ export interface operations {
             500: components["responses"]["Error"];
         };
     };
-    "OrderCommandsController.batchMakerShip": {
+    "MakerShipController.batchMakerShip": {
         parameters: {
             query?: never;
             header?: never;
@@ -4498,7 +4498,7 @@ export interface operations {
             500: components["responses"]["Error"];
         };
     };
-    "OrderCommandsController.batchOrderProcess": {
+    "OrderToMakerController.batchOrderProcess": {
         parameters: {
             query?: never;
             header?: never;
@@ -4530,7 +4530,7 @@ export interface operations {
             500: components["responses"]["Error"];
         };
     };
-    "OrderCommandsController.batchPaid": {
+    "ConfirmPaymentController.batchPaid": {
         parameters: {
             query?: never;
             header?: never;
@@ -4562,7 +4562,7 @@ export interface operations {
             500: components["responses"]["Error"];
         };
     };
-    "OrderCommandsController.batchRefund": {
+    "RefundController.batchRefund": {
         parameters: {
             query?: never;
             header?: never;
@@ -4594,7 +4594,7 @@ export interface operations {
             500: components["responses"]["Error"];
         };
     };
-    "OrderCommandsController.batchReturn": {
+    "ReturnLinesController.batchReturn": {
         parameters: {
             query?: never;
             header?: never;
@@ -4658,7 +4658,7 @@ export interface operations {
             500: components["responses"]["Error"];
         };
     };
-    "OrderCommandsController.paid": {
+    "ConfirmPaymentController.paid": {
         parameters: {
             query?: never;
             header?: never;

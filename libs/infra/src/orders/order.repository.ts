@@ -1,4 +1,18 @@
-import { DomainError, isLineStatus, LineStatus, MakerConfirmStatus, MakerPartState, Order, OrderLineState, OrderState, TimelinePeriod } from '@oms/domain';
+import {
+  DomainError,
+  ErrorCode,
+  isLineStatus,
+  isVisibleToMaker,
+  LineStatus,
+  MakerConfirmStatus,
+  MakerPartState,
+  NotFoundError,
+  Order,
+  OrderLineState,
+  OrderState,
+  Role,
+  TimelinePeriod,
+} from '@oms/domain';
 import { EntityManager } from 'typeorm';
 import { useUpConfirmLinks } from '../makers-side/confirm-links';
 import { recordOrderError } from '../makers-side/order-errors';
@@ -21,6 +35,33 @@ interface OrderRow {
   business_only: boolean;
 }
 
+/** Which order, at which version (as the client read it), and which of its lines. */
+export interface OrderTarget {
+  orderId: string;
+  version: number;
+  lineIds: string[];
+}
+
+/** Who acts: a signed-in user, or a maker through a confirmation link (no user: id null). */
+export interface OrderActor {
+  id: string | null;
+  role: Role;
+  makerId: string | null;
+}
+
+/** What a command did to one order: the aggregate method's answer, the new version and update time. */
+export interface OrderChanged<R> {
+  result: R;
+  version: number;
+  updatedAt: Date;
+}
+
+/** One order's outcome in a command over many orders. */
+export type BatchResult = { orderId: string; ok: true; version: number } | { orderId: string; ok: false; errorCode: ErrorCode };
+
+/** The command itself: one aggregate method on the target's lines (`(order, lineIds) => order.confirmPayment(lineIds)`). */
+export type OrderChange<R> = (order: Order, lineIds: readonly string[]) => R | Promise<R>;
+
 /**
  * Loads and saves the Order aggregate (DESIGN.md §5). Saving is an explicit compare-and-set on
  * `version` (TypeORM's save() does not check it, typeorm #2848): zero rows → NAL_ORD-193. The
@@ -28,6 +69,51 @@ interface OrderRow {
  * the caller's transaction, with the list's denormalised columns kept current.
  */
 export class OrderRepository {
+  /**
+   * The unit of work of every line command on one order (STYLE.md "one command, end to end"), in
+   * the caller's transaction: lock, load, check the version the client read (NAL_ORD-193), let the
+   * aggregate apply its rules (`change`), save with compare-and-set. A maker sees only orders with
+   * a line it may see (404 otherwise) and acts only on those lines (NAL_ORD-102).
+   */
+  async change<R>(manager: EntityManager, target: OrderTarget, actor: OrderActor, change: OrderChange<R>): Promise<OrderChanged<R>> {
+    // The row first: the load then reads the order and its lines as the last writer left them (read
+    // separately, a writer committing in between would pair the old version with the new lines).
+    await this.lockInIdOrder(manager, [target.orderId]);
+    const order = await this.load(manager, target.orderId);
+    const lines = order?.snapshot().lines ?? [];
+    // A maker acts on the lines it may see (ordered from it), as it reads them: another order is none of its own.
+    const own = lines.filter((l) => actor.role !== 'maker' || (l.makerId === actor.makerId && isVisibleToMaker({ status: l.status, firstOrderedAt: l.firstOrderedAt ?? null })));
+    if (!order || own.length === 0) throw new NotFoundError('order');
+    if (order.version !== target.version) throw new DomainError('NAL_ORD-193');
+    if (actor.role === 'maker' && target.lineIds.some((id) => !own.some((l) => l.id === String(id)))) throw new DomainError('NAL_ORD-102');
+    const result = await change(order, target.lineIds);
+    const saved = await this.save(manager, order, target.version, actor.id);
+    return { result, ...saved };
+  }
+
+  /**
+   * The same command over many orders, each changed whole or not at all: a refused order
+   * (DomainError) answers its code and leaves no trace, the others keep their change.
+   */
+  async changeMany(manager: EntityManager, targets: readonly OrderTarget[], actor: OrderActor, change: OrderChange<unknown>): Promise<BatchResult[]> {
+    // Lock every order first, in id order: two batches over the same orders cannot deadlock.
+    await this.lockInIdOrder(manager, targets.map((t) => t.orderId));
+    const results = new Map<OrderTarget, BatchResult>();
+    for (const target of [...targets].sort((a, b) => Number(a.orderId) - Number(b.orderId))) {
+      await manager.query('SAVEPOINT order_change');
+      try {
+        const { version } = await this.change(manager, target, actor, change);
+        await manager.query('RELEASE SAVEPOINT order_change');
+        results.set(target, { orderId: target.orderId, ok: true, version });
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        await manager.query('ROLLBACK TO SAVEPOINT order_change');
+        results.set(target, { orderId: target.orderId, ok: false, errorCode: error.code });
+      }
+    }
+    return targets.map((t) => results.get(t)!);
+  }
+
   /** Locks the orders in id order (commands over many orders: no deadlocks); answers the ids that exist. */
   async lockInIdOrder(manager: EntityManager, ids: readonly string[]): Promise<Set<string>> {
     const rows: { id: string }[] = await manager.query(`SELECT id FROM orders WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`, [ids]);

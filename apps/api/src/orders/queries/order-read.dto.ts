@@ -3,7 +3,7 @@ import { ORDER_EXPORT_DATE_KINDS, ORDER_SORTS, OrderSort } from '@oms/infra';
 import { ValidateBy, ValidationArguments } from 'class-validator';
 import { PageQuery } from '../../common/http/page.query';
 import { Id, Int, OneOf, OneOfNumbers, Optional, Required, Text } from '../../common/validation/rules';
-import { DateText } from '../../settings/settings.rules';
+import { DateText } from '../../common/validation/rules';
 
 /**
  * A date check against today or another field, answered with its rule key. Asynchronous, as

@@ -8,7 +8,8 @@ import { useCurrentUser } from '../../auth/use-current-user';
 import { toast } from '../../common/toast';
 import i18n, { formatDate } from '../../i18n';
 import { EDITABLE_STATUSES, LINE_STATUS } from './api/line-status';
-import { AnyOrderLine, isMakerOrder, Order, OrderMaker, orderNumber, PaidResult, TaxByRate } from './api/order';
+import { useConfirmPayment } from './api/confirm-payment';
+import { AnyOrderLine, isMakerOrder, Order, OrderMaker, orderNumber, TaxByRate } from './api/order';
 import type { CommandFields } from './api/order-commands';
 import { useOrderSheets } from './api/order-sheets';
 import { useOrderCommands } from './api/use-order-commands';
@@ -126,6 +127,7 @@ export function OrderDetailPage() {
   const [pending, setPending] = useState<{ action: OrderAction; lineIds: string[]; makerPart?: OrderMaker } | null>(null);
   const [reloadPrompt, setReloadPrompt] = useState(false);
   const { run: runOrderCommand, revalidateOrder } = useOrderCommands();
+  const { confirm: confirmPayment } = useConfirmPayment();
 
   if (!order) return error ? <Result status="warning" title={t('common.loadFailed')} /> : <Spin />;
 
@@ -151,7 +153,15 @@ export function OrderDetailPage() {
    * (the modal keeps what was typed), a stale version (NAL_ORD-193) also asks for a reload.
    */
   const run = async (action: OrderAction, lineIds: string[], version: number, fields?: CommandFields): Promise<ApiResult<unknown>> => {
-    const result = await runOrderCommand(action, { id: order.id, version }, lineIds, fields);
+    const target = { id: order.id, version };
+    if (action !== 'paid') return settle(action, await runOrderCommand(action, target, lineIds, fields));
+    const result = settle(action, await confirmPayment(target, lineIds));
+    if (result.ok && result.data.isShowPopup) offerOrderToMakers(lineIds, result.data.version);
+    return result;
+  };
+
+  /** What follows any command's answer on this page: the reload prompt, or the selection cleared and the toast. */
+  const settle = <T,>(action: OrderAction, result: ApiResult<T>): ApiResult<T> => {
     if (!result.ok) {
       if (result.error.errorCode === 'NAL_ORD-193') setReloadPrompt(true);
       return result;
@@ -161,7 +171,6 @@ export function OrderDetailPage() {
     toast.success(t(`orders.done.${action}`));
     // The worker writes and sends the sheets after this answer: follow them for a while.
     if (action === 'order_process') void followRequest();
-    if (action === 'paid' && (result.data as PaidResult).isShowPopup) offerOrderToMakers(lineIds, (result.data as PaidResult).version);
     return result;
   };
 

@@ -11,6 +11,7 @@ import { toast } from '../../common/toast';
 import { formatDate } from '../../i18n';
 import { AnyOrder, BatchOrderResult, orderNumber } from './api/order';
 import type { CommandFields } from './api/order-commands';
+import { useConfirmPayment } from './api/confirm-payment';
 import { useOrderCommands } from './api/use-order-commands';
 import { saveOrderListQuery, savedOrderListQuery } from './api/order-list-cookie';
 import { useOrders, useStaffOrder } from './api/use-orders';
@@ -79,6 +80,7 @@ export function OrderListPage() {
   const [results, setResults] = useState<{ action: OrderAction; results: BatchOrderResult[]; numbers: Record<string, string> } | null>(null);
   const [exportOpen, setExportOpen] = useState(false);
   const { runBatch: runBatchCommand } = useOrderCommands();
+  const { confirmMany: confirmPayments } = useConfirmPayment();
   const [errorsOf, setErrorsOf] = useState<string | null>(null);
   const queryKey = JSON.stringify(query);
 
@@ -111,7 +113,7 @@ export function OrderListPage() {
   const runBatch = async (fields: CommandFields): Promise<ApiFailure | void> => {
     if (!pending) return;
     const { action, lines } = pending;
-    const result = await runBatchCommand(action, groupByOrder(lines), fields);
+    const result = action === 'paid' ? await confirmPayments(groupByOrder(lines)) : await runBatchCommand(action, groupByOrder(lines), fields);
     // Refused as a whole: the modal shows why and keeps what was typed.
     if (!result.ok) return result;
     setPending(null);

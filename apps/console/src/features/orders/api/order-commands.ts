@@ -1,7 +1,7 @@
 import { api } from '../../../api/client';
 import type { AnswerOf, BodyOf } from '../../../api/wire';
 import type { OrderAction } from '../order-actions';
-import { BatchOrderResult, Order, ORDERS_PATH, PaidResult } from './order';
+import { BatchOrderResult, Order, ORDERS_PATH } from './order';
 
 /** The bodies of the line commands that take fields of their own (docs/orders-api.md "Commands"). */
 type CommandBodies =
@@ -21,15 +21,16 @@ export type CommandFields = { [K in Exclude<KeysOfUnion<CommandBodies>, 'version
 /** The orders a batch command names (PUT /orders/batch/…). */
 export type BatchTargets = BodyOf<'/orders/batch/paid', 'put'>['orders'];
 
-/** One order's command. Payment confirmation has its own route and answer; the others answer the order. */
-export function runOrderCommand(action: OrderAction, order: { id: string; version: number }, lineIds: string[], fields: CommandFields = {}) {
-  return action === 'paid'
-    ? api.put<PaidResult | Order>(`${ORDERS_PATH}/paid`, { orderId: order.id, version: order.version, lineIds })
-    : api.put<PaidResult | Order>(`${ORDERS_PATH}/${order.id}/${action}`, { version: order.version, lineIds, ...fields });
+/** The commands on the order's own route, answering the order; payment confirmation has its own (confirm-payment.ts). */
+export type LineCommand = Exclude<OrderAction, 'paid'>;
+
+/** One order's command: answers the order. */
+export function runOrderCommand(action: LineCommand, order: { id: string; version: number }, lineIds: string[], fields: CommandFields = {}) {
+  return api.put<Order>(`${ORDERS_PATH}/${order.id}/${action}`, { version: order.version, lineIds, ...fields });
 }
 
 /** The same command over many orders: one result per order, each order changed whole or not at all. */
-export function runBatchCommand(action: OrderAction, orders: BatchTargets, fields: CommandFields = {}) {
+export function runBatchCommand(action: LineCommand, orders: BatchTargets, fields: CommandFields = {}) {
   return api.put<BatchOrderResult[]>(`${ORDERS_PATH}/batch/${action}`, { orders, ...fields });
 }
 

@@ -1,0 +1,12 @@
+import { Required } from '../../common/validation/rules';
+import { MonthText } from '../../settings/settings.rules';
+import { batchBody, oneOrderBody } from '../order-selection.dto';
+
+export class ChangeRevenueFields {
+  @Required()
+  @MonthText()
+  revenueMonth!: string;
+}
+
+export class ChangeRevenueBody extends oneOrderBody(ChangeRevenueFields) {}
+export class ChangeRevenueBatchBody extends batchBody(ChangeRevenueFields) {}
