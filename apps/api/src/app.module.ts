@@ -13,7 +13,7 @@ import { HealthModule } from './health/health.module';
 import { ContractModule } from './contract/contract.module';
 import { CustomersModule } from './customers/customers.module';
 import { DashboardModule } from './dashboard/dashboard.module';
-import { MailTemplatesModule } from './mail-templates/mail-templates.module';
+import { CustomerMailsModule } from './customer-mails/customer-mails.module';
 import { MakersModule } from './makers/makers.module';
 import { OrdersModule } from './orders/orders.module';
 import { MakerSideModule } from './maker-side/maker-side.module';
@@ -34,7 +34,7 @@ export const API_MODULES = [
   CustomersModule,
   OrdersModule,
   MakerSideModule,
-  MailTemplatesModule,
+  CustomerMailsModule,
   DashboardModule,
   HealthModule,
   MediasModule,

@@ -1,4 +1,5 @@
 import type { Permission } from './auth/use-current-user';
+import { CONSOLE_FEATURES } from './features';
 
 /**
  * The nine sections of the side menu (SPEC.md §1), each behind the permission the role matrix
@@ -10,23 +11,14 @@ export interface Section {
   permission: Permission;
 }
 
-export const SECTIONS: readonly Section[] = [
-  { key: 'orders', path: '/orders', permission: 'orders.read' },
-  { key: 'products', path: '/products', permission: 'catalogue.read' },
-  { key: 'customers', path: '/customers', permission: 'customers.read' },
-  { key: 'makers', path: '/makers', permission: 'catalogue.read' },
-  { key: 'revenue', path: '/revenue', permission: 'revenue.read' },
-  { key: 'accounts', path: '/account', permission: 'accounts.read' },
-  { key: 'customerInquiries', path: '/customer-inquiries', permission: 'customers.read' },
-  { key: 'makerInquiries', path: '/maker-inquiries', permission: 'maker-chat' },
-  { key: 'settings', path: '/settings', permission: 'settings.read' },
-];
+/** The features that are menu sections (those with a permission), in the menu's order. */
+export const SECTIONS: readonly Section[] = CONSOLE_FEATURES.flatMap(({ key, path, permission }) => (permission ? [{ key, path, permission }] : []));
 
 /**
  * The sections whose screens exist. The menu and the Dashboard offer no others, and they have no
- * routes (a typed URL is not found). An area that lands adds its key here and its routes in routes.tsx.
+ * routes (a typed URL is not found). An area lands by giving its feature routes (features/index.ts).
  */
-export const FEATURES: ReadonlySet<string> = new Set(['orders', 'products', 'customers', 'makers', 'accounts', 'settings']);
+export const FEATURES: ReadonlySet<string> = new Set(CONSOLE_FEATURES.filter((f) => f.permission && f.routes).map((f) => f.key));
 
 /** The sections a user sees: those that exist and that the role may use. */
 export function allowedSections(permissions: readonly string[], features: ReadonlySet<string> = FEATURES): Section[] {

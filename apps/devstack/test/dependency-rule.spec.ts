@@ -27,7 +27,7 @@ interface Probe {
 const FORBIDDEN: Probe[] = [
   { arrow: 'domain → @nestjs/common', dir: 'libs/domain/src', source: "import { Injectable } from '@nestjs/common';", rule: 'domain-imports-only-itself', to: /^node_modules\/@nestjs\/common\// },
   { arrow: 'domain → class-validator', dir: 'libs/domain/src', source: "import { IsString } from 'class-validator';", rule: 'domain-imports-only-itself', to: /^node_modules\/class-validator\// },
-  { arrow: 'domain → typeorm, type only', dir: 'libs/domain/src/order', source: "import type { Repository } from 'typeorm';", rule: 'domain-imports-only-itself', to: /^node_modules\/typeorm\// },
+  { arrow: 'domain → typeorm, type only', dir: 'libs/domain/src/orders', source: "import type { Repository } from 'typeorm';", rule: 'domain-imports-only-itself', to: /^node_modules\/typeorm\// },
   { arrow: 'domain → @oms/infra', dir: 'libs/domain/src', source: "import { loadConfig } from '@oms/infra';", rule: 'domain-imports-only-itself', to: /^libs\/infra\/src\/index\.ts$/ },
   { arrow: 'domain → a Node built-in', dir: 'libs/domain/src', source: "import { randomUUID } from 'node:crypto';", rule: 'domain-imports-only-itself', to: /crypto$/ },
   { arrow: 'infra → apps/api', dir: 'libs/infra/src', source: "import { createApp } from '../../../apps/api/src/app.factory';", rule: 'infra-imports-only-the-domain-migrations-and-packages', to: /^apps\/api\/src\/app\.factory\.ts$/ },
@@ -37,7 +37,7 @@ const FORBIDDEN: Probe[] = [
   { arrow: 'console → @oms/infra', dir: 'apps/console/src', source: "import { loadConfig } from '@oms/infra';", rule: 'console-imports-only-itself-the-domain-and-its-packages', to: /^libs\/infra\/src\/index\.ts$/ },
   { arrow: 'console → a Node built-in', dir: 'apps/console/src/common', source: "import { readFileSync } from 'node:fs';", rule: 'console-imports-only-itself-the-domain-and-its-packages', to: /fs$/ },
   { arrow: 'console → a dev-only package', dir: 'apps/console/src', source: "import { http } from 'msw';", rule: 'console-imports-only-itself-the-domain-and-its-packages', to: /^node_modules\/msw\// },
-  { arrow: 'console → relative path into libs/domain', dir: 'apps/console/src/features/orders', source: "import { ORDER_LIMITS } from '../../../../../libs/domain/src/order/order-edit';", rule: 'console-imports-the-domain-as-a-package', to: /^libs\/domain\/src\/order\/order-edit\.ts$/ },
+  { arrow: 'console → relative path into libs/domain', dir: 'apps/console/src/features/orders', source: "import { ORDER_LIMITS } from '../../../../../libs/domain/src/orders/order-edit';", rule: 'console-imports-the-domain-as-a-package', to: /^libs\/domain\/src\/orders\/order-edit\.ts$/ },
   { arrow: "workers test → api's test outside support", dir: 'apps/workers/test', source: "import '../../api/test/health.e2e-spec';", rule: 'workers-tests-share-only-support-folders', to: /^apps\/api\/test\/health\.e2e-spec\.ts$/ },
   { arrow: "console browser test → workers' source", dir: 'apps/console/e2e', source: "import { createWorkers } from '../../workers/src/workers.factory';", rule: 'console-tests-share-only-support-folders', to: /^apps\/workers\/src\/workers\.factory\.ts$/ },
   { arrow: "api test → console's source", dir: 'apps/api/test', source: "import { ORDER_ACTIONS } from '../../console/src/features/orders/order-actions';", rule: 'api-tests-share-only-support-folders', to: /^apps\/console\/src\/features\/orders\/order-actions\.ts$/ },

@@ -5,10 +5,12 @@ import { ShipmentNoticesProcessor } from './customer-mails/shipment-notices.proc
 import { HeartbeatService } from './heartbeat.service';
 import { MailProcessor } from './mail/mail.processor';
 import { RetentionProcessor } from './maintenance/retention.processor';
+import { MAKER_SIDE_PROCESSORS } from './maker-side';
 import { RelayService } from './outbox/relay.service';
-import { OrderSheetsProcessor } from './order-sheets/order-sheets.processor';
-import { RemindersProcessor } from './reminders/reminders.processor';
 import { Clock, CLOCK, systemClock, WORKER_LOGGER, WorkerRuntime } from './worker-runtime';
+
+/** The queue processors, one entry per area (an area with several queues lists them in its folder's index.ts). */
+export const WORKER_PROCESSORS = [MailProcessor, ...MAKER_SIDE_PROCESSORS, ShipmentNoticesProcessor, RetentionProcessor];
 
 /** The workers process: the outbox relay, one processor per queue (mail, order sheets, reminders, customer mails, maintenance), the heartbeat. */
 @Module({})
@@ -23,11 +25,7 @@ export class WorkersModule {
         { provide: CLOCK, useValue: clock },
         WorkerRuntime,
         RelayService,
-        MailProcessor,
-        OrderSheetsProcessor,
-        RemindersProcessor,
-        ShipmentNoticesProcessor,
-        RetentionProcessor,
+        ...WORKER_PROCESSORS,
         HeartbeatService,
       ],
     };

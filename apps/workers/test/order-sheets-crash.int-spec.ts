@@ -6,7 +6,7 @@ import { SmtpSink } from '../../../libs/infra/test/support/smtp-sink';
 import { startProcess, stopProcess } from '../../api/test/support/child-process';
 import { TestApp } from '../../api/test/support/test-app';
 import { startTestEnvironment, TestEnvironment } from '../../api/test/support/test-env';
-import { makerRow, orderSentToMakers, sheetsOf, shopWith, until } from './support/makers-side';
+import { makerRow, orderSentToMakers, sheetsOf, shopWith, until } from './support/maker-side';
 
 jest.setTimeout(240_000);
 

@@ -6,7 +6,7 @@ import { SmtpSink } from '../../../libs/infra/test/support/smtp-sink';
 import { download, TestApp } from '../../api/test/support/test-app';
 import { TestEnvironment } from '../../api/test/support/test-env';
 import { RelayService } from '../src/outbox/relay.service';
-import { createOrder, makerRow, orderSentToMakers, orderToMakers, sheetsOf, shopWith, until, WorkersWorld } from './support/makers-side';
+import { createOrder, makerRow, orderSentToMakers, orderToMakers, sheetsOf, shopWith, until, WorkersWorld } from './support/maker-side';
 
 jest.setTimeout(90_000);
 

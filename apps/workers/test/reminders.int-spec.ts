@@ -2,7 +2,7 @@ import { addDays, japanToday } from '@oms/domain';
 import { QueueRegistry } from '@oms/infra';
 import { SmtpSink } from '../../../libs/infra/test/support/smtp-sink';
 import { TestApp } from '../../api/test/support/test-app';
-import { makerRow, orderSentToMakers, sheetsOf, TestClock, until, WorkersWorld } from './support/makers-side';
+import { makerRow, orderSentToMakers, sheetsOf, TestClock, until, WorkersWorld } from './support/maker-side';
 
 jest.setTimeout(90_000);
 

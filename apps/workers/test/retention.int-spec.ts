@@ -3,7 +3,7 @@ import { purgeSpentRows, QueueRegistry } from '@oms/infra';
 import { TestApp } from '../../api/test/support/test-app';
 import { RETENTION_CRON, RETENTION_JOB, RETENTION_SCHEDULER, RetentionProcessor } from '../src/maintenance/retention.processor';
 import { RelayService } from '../src/outbox/relay.service';
-import { createOrder, makerRow, shopWith, until, WorkersWorld } from './support/makers-side';
+import { createOrder, makerRow, shopWith, until, WorkersWorld } from './support/maker-side';
 
 jest.setTimeout(90_000);
 

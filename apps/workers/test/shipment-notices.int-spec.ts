@@ -2,7 +2,7 @@ import { QueueRegistry } from '@oms/infra';
 import { SmtpSink } from '../../../libs/infra/test/support/smtp-sink';
 import { TestApp } from '../../api/test/support/test-app';
 import { RelayService } from '../src/outbox/relay.service';
-import { makerRow, orderSentToMakers, SheetOrder, shopWith, until, WorkersWorld } from './support/makers-side';
+import { makerRow, orderSentToMakers, SheetOrder, shopWith, until, WorkersWorld } from './support/maker-side';
 
 jest.setTimeout(90_000);
 

@@ -1,6 +1,6 @@
 import { DOMAIN_EVENT_TYPES } from '@oms/domain';
 import { TestApp } from '../../api/test/support/test-app';
-import { createOrder, makerRow, orderSentToMakers, SheetOrder, sheetsOf, until, WorkersWorld } from './support/makers-side';
+import { createOrder, makerRow, orderSentToMakers, SheetOrder, sheetsOf, until, WorkersWorld } from './support/maker-side';
 
 jest.setTimeout(120_000);
 

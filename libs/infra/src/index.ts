@@ -26,7 +26,7 @@ export * from './customers/customer.repository';
 export * from './products/product.repository';
 export * from './orders';
 export * from './database/versioned-write';
-export * from './makers-side';
+export * from './maker-side';
 export * from './customer-mails';
 export * from './documents';
 export * from './products/product-import.repository';

@@ -6,45 +6,26 @@ import enCommon from './locales/en/common.json';
 import enErrors from './locales/en/error_message.json';
 import jaCommon from './locales/ja/common.json';
 import jaErrors from './locales/ja/error_message.json';
-import jaProductsCommon from './locales/ja/areas/products.common.json';
-import jaProductsErrors from './locales/ja/areas/products.errors.json';
-import jaCustomersCommon from './locales/ja/areas/customers.common.json';
-import jaCustomersErrors from './locales/ja/areas/customers.errors.json';
-import jaSettingsCommon from './locales/ja/areas/settings.common.json';
-import jaSettingsErrors from './locales/ja/areas/settings.errors.json';
-import enProductsCommon from './locales/en/areas/products.common.json';
-import enProductsErrors from './locales/en/areas/products.errors.json';
-import enCustomersCommon from './locales/en/areas/customers.common.json';
-import enCustomersErrors from './locales/en/areas/customers.errors.json';
-import enSettingsCommon from './locales/en/areas/settings.common.json';
-import enSettingsErrors from './locales/en/areas/settings.errors.json';
-import jaOrdersCommon from './locales/ja/areas/orders.common.json';
-import jaOrdersErrors from './locales/ja/areas/orders.errors.json';
-import enOrdersCommon from './locales/en/areas/orders.common.json';
-import enOrdersErrors from './locales/en/areas/orders.errors.json';
-import jaMakerConfirmCommon from './locales/ja/areas/makerConfirm.common.json';
-import enMakerConfirmCommon from './locales/en/areas/makerConfirm.common.json';
-import jaMailTemplatesCommon from './locales/ja/areas/mailTemplates.common.json';
-import jaMailTemplatesErrors from './locales/ja/areas/mailTemplates.errors.json';
-import enMailTemplatesCommon from './locales/en/areas/mailTemplates.common.json';
-import enMailTemplatesErrors from './locales/en/areas/mailTemplates.errors.json';
-import jaDashboardCommon from './locales/ja/areas/dashboard.common.json';
-import enDashboardCommon from './locales/en/areas/dashboard.common.json';
+import { CONSOLE_FEATURES } from '../features';
 
 /** Japanese by default and as the fallback; English on request; the choice kept in localStorage. */
 export const LANGUAGES = ['ja', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const LANGUAGE_KEY = 'oms.language';
 
-// Each area keeps its texts in locales/<lang>/areas/<area>.{common,errors}.json, merged here.
+/** The texts of every area, each kept in its feature's folder (features/<area>/i18n/<lang>.{common,errors}.json). */
+const areaTexts = (language: Language, namespace: 'common' | 'errors') =>
+  Object.assign({}, ...CONSOLE_FEATURES.map((feature) => feature.translations?.[language][namespace] ?? {})) as Record<string, unknown>;
+
+// The console's own texts, then the areas'.
 export const resources = {
   ja: {
-    common: { ...jaCommon, ...jaProductsCommon, ...jaCustomersCommon, ...jaSettingsCommon, ...jaOrdersCommon, ...jaMakerConfirmCommon, ...jaMailTemplatesCommon, ...jaDashboardCommon },
-    error_message: { ...jaErrors, ...jaProductsErrors, ...jaCustomersErrors, ...jaSettingsErrors, ...jaOrdersErrors, ...jaMailTemplatesErrors },
+    common: { ...jaCommon, ...areaTexts('ja', 'common') },
+    error_message: { ...jaErrors, ...areaTexts('ja', 'errors') },
   },
   en: {
-    common: { ...enCommon, ...enProductsCommon, ...enCustomersCommon, ...enSettingsCommon, ...enOrdersCommon, ...enMakerConfirmCommon, ...enMailTemplatesCommon, ...enDashboardCommon },
-    error_message: { ...enErrors, ...enProductsErrors, ...enCustomersErrors, ...enSettingsErrors, ...enOrdersErrors, ...enMailTemplatesErrors },
+    common: { ...enCommon, ...areaTexts('en', 'common') },
+    error_message: { ...enErrors, ...areaTexts('en', 'errors') },
   },
 } as const;
 

@@ -1,5 +1,5 @@
 import { isReminderDue } from '../maker-side/reminders';
-import { LINE_STATUS as S, LineStatus } from '../order/line-status';
+import { LINE_STATUS as S, LineStatus } from '../orders/line-status';
 import { ANSWER_DAYS_WHEN_UNSET, answerOverdueOnOrBefore, MakerPartFacts, needsAction } from './order-todos';
 
 const TODAY = '2026-11-20';

@@ -1,7 +1,7 @@
 import { AWAITING_ANSWER_STATUSES, AWAITING_SHIPMENT_STATUSES } from '../maker-side/order-sheet';
 import { addDays } from '../maker-side/reminders';
-import { MAKER_CONFIRM_STATUS } from '../order/order';
-import type { LineStatus } from '../order/line-status';
+import { MAKER_CONFIRM_STATUS } from '../orders/order';
+import type { LineStatus } from '../orders/line-status';
 import { SHOP_LIMITS } from '../settings/settings';
 
 /**

@@ -1,6 +1,6 @@
 import { DomainError, FieldIssue } from '../errors';
-import { LINE_STATUS, LineStatus } from '../order/line-status';
-import { MAKER_CONFIRM_STATUS, MakerConfirmStatus } from '../order/order';
+import { LINE_STATUS, LineStatus } from '../orders/line-status';
+import { MAKER_CONFIRM_STATUS, MakerConfirmStatus } from '../orders/order';
 import { AWAITING_SHIPMENT_STATUSES, SHEET_LINE_STATUSES } from './order-sheet';
 
 /** How long a confirmation link works unless configured otherwise. */

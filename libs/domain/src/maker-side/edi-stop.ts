@@ -1,4 +1,4 @@
-import { DEFERRED_PAYMENT_CAP, PAYMENT_METHOD } from '../order/payment-rules';
+import { DEFERRED_PAYMENT_CAP, PAYMENT_METHOD } from '../orders/payment-rules';
 
 /** The shop settings that hold an order back from going to makers by itself. */
 export interface EdiStopSettings {

@@ -1,6 +1,6 @@
 import type { FieldIssue } from '../errors/field-rule';
-import type { OrderMethod } from '../maker';
-import { LINE_STATUS, LineStatus } from '../order/line-status';
+import type { OrderMethod } from '../makers';
+import { LINE_STATUS, LineStatus } from '../orders/line-status';
 import type { EdiHold } from './edi-stop';
 
 /** Why a sheet revision exists: the order went to the maker, or staff sent it again or released a held one. */

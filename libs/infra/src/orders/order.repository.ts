@@ -14,8 +14,8 @@ import {
   TimelinePeriod,
 } from '@oms/domain';
 import { EntityManager } from 'typeorm';
-import { useUpConfirmLinks } from '../makers-side/confirm-links';
-import { recordOrderError } from '../makers-side/order-errors';
+import { useUpConfirmLinks } from '../maker-side/confirm-links';
+import { recordOrderError } from '../maker-side/order-errors';
 import { appendToOutbox } from '../outbox/outbox.writer';
 
 const DATE = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;

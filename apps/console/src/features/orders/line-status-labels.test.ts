@@ -1,4 +1,4 @@
-import ja from '../../i18n/locales/ja/areas/orders.common.json';
+import ja from './i18n/ja.common.json';
 import { LINE_STATUS_LABELS_JA, LINE_STATUS_NAMES, LINE_STATUSES } from './api/line-status';
 
 describe('line status labels', () => {

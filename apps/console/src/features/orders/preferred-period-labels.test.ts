@@ -1,5 +1,5 @@
-import en from '../../i18n/locales/en/areas/orders.common.json';
-import ja from '../../i18n/locales/ja/areas/orders.common.json';
+import en from './i18n/en.common.json';
+import ja from './i18n/ja.common.json';
 import { PREFERRED_PERIOD_LABELS_JA, PREFERRED_PERIOD_NAMES, PREFERRED_PERIODS } from './api/preferred-period';
 
 describe('preferred period labels', () => {

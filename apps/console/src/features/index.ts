@@ -1,0 +1,30 @@
+import { customersFeature } from './customers/feature';
+import { dashboardFeature } from './dashboard/feature';
+import type { Feature } from './feature';
+import { makerSideFeature } from './maker-side/feature';
+import { makersFeature } from './makers/feature';
+import { ordersFeature } from './orders/feature';
+import { productsFeature } from './products/feature';
+import { settingsFeature } from './settings/feature';
+import { usersFeature } from './users/feature';
+
+export type { Feature, FeatureTexts } from './feature';
+
+/**
+ * Every area of the console, the one place an area registers: routes.tsx mounts their routes,
+ * sections.ts makes the side menu of those with a permission (in this order: SPEC.md §1's nine
+ * sections), i18n/index.ts merges their texts. The sections not built yet are listed without routes.
+ */
+export const CONSOLE_FEATURES: readonly Feature[] = [
+  ordersFeature,
+  productsFeature,
+  customersFeature,
+  makersFeature,
+  { key: 'revenue', path: '/revenue', permission: 'revenue.read' },
+  usersFeature,
+  { key: 'customerInquiries', path: '/customer-inquiries', permission: 'customers.read' },
+  { key: 'makerInquiries', path: '/maker-inquiries', permission: 'maker-chat' },
+  settingsFeature,
+  makerSideFeature,
+  dashboardFeature,
+];
