@@ -1,12 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import type { Permission } from '../auth/use-current-user';
 
-/** An area's texts in one language: UI texts (`common`) and the messages of its error codes (`error_message`). */
-export interface FeatureTexts {
-  common?: object;
-  errors?: object;
-}
-
 /**
  * An area of the console, as it registers itself in features/index.ts. One with a `permission` is a
  * section of the side menu (SPEC.md §1, behind the permission DESIGN.md §8 names); a section without
@@ -20,5 +14,4 @@ export interface Feature {
   routes?: RouteObject[];
   /** Screens opened without signing in (a maker's confirmation link), at their full paths. */
   publicRoutes?: RouteObject[];
-  translations?: { ja: FeatureTexts; en: FeatureTexts };
 }

@@ -1,5 +1,4 @@
 import { customersFeature } from './customers/feature';
-import { dashboardFeature } from './dashboard/feature';
 import type { Feature } from './feature';
 import { makerSideFeature } from './maker-side/feature';
 import { makersFeature } from './makers/feature';
@@ -8,12 +7,12 @@ import { productsFeature } from './products/feature';
 import { settingsFeature } from './settings/feature';
 import { usersFeature } from './users/feature';
 
-export type { Feature, FeatureTexts } from './feature';
+export type { Feature } from './feature';
 
 /**
  * Every area of the console, the one place an area registers: routes.tsx mounts their routes,
  * sections.ts makes the side menu of those with a permission (in this order: SPEC.md §1's nine
- * sections), i18n/index.ts merges their texts. The sections not built yet are listed without routes.
+ * sections). Their texts need no line: i18n/index.ts finds every features/<area>/i18n/ folder. The sections not built yet are listed without routes.
  */
 export const CONSOLE_FEATURES: readonly Feature[] = [
   ordersFeature,
@@ -26,5 +25,4 @@ export const CONSOLE_FEATURES: readonly Feature[] = [
   { key: 'makerInquiries', path: '/maker-inquiries', permission: 'maker-chat' },
   settingsFeature,
   makerSideFeature,
-  dashboardFeature,
 ];

@@ -6,16 +6,26 @@ import enCommon from './locales/en/common.json';
 import enErrors from './locales/en/error_message.json';
 import jaCommon from './locales/ja/common.json';
 import jaErrors from './locales/ja/error_message.json';
-import { CONSOLE_FEATURES } from '../features';
 
 /** Japanese by default and as the fallback; English on request; the choice kept in localStorage. */
 export const LANGUAGES = ['ja', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const LANGUAGE_KEY = 'oms.language';
 
-/** The texts of every area, each kept in its feature's folder (features/<area>/i18n/<lang>.{common,errors}.json). */
+/**
+ * The texts of every area, each kept in its feature's folder: features/<area>/i18n/<lang>.{common,errors}.json,
+ * found by that name (Vite resolves the pattern at build time), so an area's texts need no registration
+ * and this module imports no screen.
+ */
+const AREA_TEXTS = import.meta.glob<Record<string, unknown>>('../features/*/i18n/*.json', { eager: true, import: 'default' });
 const areaTexts = (language: Language, namespace: 'common' | 'errors') =>
-  Object.assign({}, ...CONSOLE_FEATURES.map((feature) => feature.translations?.[language][namespace] ?? {})) as Record<string, unknown>;
+  Object.assign(
+    {},
+    ...Object.entries(AREA_TEXTS)
+      .filter(([path]) => path.endsWith(`/${language}.${namespace}.json`))
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([, texts]) => texts),
+  ) as Record<string, unknown>;
 
 // The console's own texts, then the areas'.
 export const resources = {

@@ -1,6 +1,4 @@
 import type { Feature } from '../feature';
-import enCommon from './i18n/en.common.json';
-import jaCommon from './i18n/ja.common.json';
 import { MakerConfirmPage } from './MakerConfirmPage';
 
 /** What makers see: they answer an order sheet through its link, without signing in. Not a menu section. */
@@ -8,5 +6,4 @@ export const makerSideFeature: Feature = {
   key: 'maker-side',
   path: '/maker-confirm',
   publicRoutes: [{ path: '/maker-confirm/:token', element: <MakerConfirmPage /> }],
-  translations: { ja: { common: jaCommon }, en: { common: enCommon } },
 };

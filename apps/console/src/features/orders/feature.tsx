@@ -1,9 +1,5 @@
 import { RequirePermission } from '../../auth/RequireAuth';
 import type { Feature } from '../feature';
-import enCommon from './i18n/en.common.json';
-import enErrors from './i18n/en.errors.json';
-import jaCommon from './i18n/ja.common.json';
-import jaErrors from './i18n/ja.errors.json';
 import { OrderDetailPage } from './OrderDetailPage';
 import { OrderListPage } from './OrderListPage';
 import { OrderCreatePage, OrderEditPage } from './OrderPages';
@@ -32,5 +28,4 @@ export const ordersFeature: Feature = {
       ),
     },
   ],
-  translations: { ja: { common: jaCommon, errors: jaErrors }, en: { common: enCommon, errors: enErrors } },
 };

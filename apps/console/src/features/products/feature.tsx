@@ -1,9 +1,5 @@
 import { RequirePermission } from '../../auth/RequireAuth';
 import type { Feature } from '../feature';
-import enCommon from './i18n/en.common.json';
-import enErrors from './i18n/en.errors.json';
-import jaCommon from './i18n/ja.common.json';
-import jaErrors from './i18n/ja.errors.json';
 import { ProductDetailPage } from './ProductDetailPage';
 import { ProductImportPage } from './ProductImportPage';
 import { ProductListPage } from './ProductListPage';
@@ -20,5 +16,4 @@ export const productsFeature: Feature = {
     { path: ':id/edit', element: <RequirePermission permission="catalogue.write"><ProductEditPage /></RequirePermission> },
     { path: 'imports/:id', element: <RequirePermission permission="catalogue.write"><ProductImportPage /></RequirePermission> },
   ],
-  translations: { ja: { common: jaCommon, errors: jaErrors }, en: { common: enCommon, errors: enErrors } },
 };

@@ -1,9 +1,5 @@
 import { RequirePermission } from '../../auth/RequireAuth';
 import type { Feature } from '../feature';
-import enCommon from './i18n/en.common.json';
-import enErrors from './i18n/en.errors.json';
-import jaCommon from './i18n/ja.common.json';
-import jaErrors from './i18n/ja.errors.json';
 import { UserCreatePage } from './UserCreatePage';
 import { UserEditPage } from './UserEditPage';
 import { UserListPage } from './UserListPage';
@@ -18,5 +14,4 @@ export const usersFeature: Feature = {
     { path: 'create', element: <RequirePermission permission="accounts.write"><UserCreatePage /></RequirePermission> },
     { path: ':id/edit', element: <RequirePermission permission="accounts.write"><UserEditPage /></RequirePermission> },
   ],
-  translations: { ja: { common: jaCommon, errors: jaErrors }, en: { common: enCommon, errors: enErrors } },
 };
