@@ -2,17 +2,21 @@ import { DatePicker, Form, Modal, Radio, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { BodyOf } from '../../api/wire';
 import { applyServerErrors, clearServerErrors } from '../../common/form-errors';
 import { toast } from '../../common/toast';
 import { errorMessage } from '../../i18n';
 import { exportOrders } from './api/order-commands';
 import { DATE_FORMAT } from './format';
 
+type ExportBody = BodyOf<'/orders/export', 'post'>;
+
+/** The form's values: the body's period kind and encoding, its dates as pickers hold them. */
 interface Values {
-  dateKind: 1 | 2 | 3;
+  dateKind: ExportBody['dateKind'];
   from: Dayjs;
   to: Dayjs;
-  encoding: 'utf8' | 'sjis';
+  encoding: NonNullable<ExportBody['encoding']>;
 }
 
 /**

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { toast } from '../../common/toast';
 import { errorMessage, formatDate } from '../../i18n';
-import { downloadOrderSheet, requestOrderSheet, type OrderSheet, type OrderSheetStatus } from './api/order-sheets';
+import { downloadOrderSheet, requestOrderSheet, type OrderSheet, type OrderSheetStatus, type SheetFileType } from './api/order-sheets';
 
 const STATUS_COLORS: Record<OrderSheetStatus, string> = { pending: 'processing', held: 'warning', sent: 'success', failed: 'error' };
 
@@ -55,7 +55,7 @@ export function MakerOrderSheets({ orderId, version, makerId, makerName, sheets,
   const latest = revisions[0];
   const release = latest?.status === 'held';
 
-  const download = (sheet: OrderSheet, fileType: 'pdf' | 'csv') =>
+  const download = (sheet: OrderSheet, fileType: SheetFileType) =>
     void downloadOrderSheet(orderId, sheet, fileType).catch((err: unknown) => {
       // 400s are not toasted by the client's handlers; the rest already were.
       if (err instanceof ApiError && err.status === 400) toast.error(errorMessage(err.errorCode, undefined, err.message));

@@ -7,6 +7,8 @@ import { ORDERS_PATH } from './order';
 /** One revision of a maker's order sheet (GET /orders/{id}/order-sheets), camel-cased. */
 export type OrderSheet = Wire<'OrderSheetView'>;
 export type OrderSheetStatus = OrderSheet['status'];
+/** The file an order sheet is read as (the order's `file_type`). */
+export type SheetFileType = Wire<'OrderView'>['fileType'];
 
 /** How often the sheets are read again while one waits for the worker, and for how long after a request. */
 export const SHEETS_POLL_MS = 2000;
@@ -47,6 +49,6 @@ export function requestOrderSheet(orderId: string, makerId: string, version: num
 }
 
 /** A revision's PDF (as sent) or CSV, in a new window with a one-minute media token. */
-export function downloadOrderSheet(orderId: string, sheet: Pick<OrderSheet, 'makerId' | 'revision'>, fileType: 'pdf' | 'csv') {
+export function downloadOrderSheet(orderId: string, sheet: Pick<OrderSheet, 'makerId' | 'revision'>, fileType: SheetFileType) {
   return api.download(`${ORDERS_PATH}/${orderId}/download-order-maker`, { makerId: sheet.makerId, fileType, revision: sheet.revision });
 }
