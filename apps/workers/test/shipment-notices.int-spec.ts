@@ -75,7 +75,8 @@ describe('shipment notices to buyers', () => {
     expect(mail.text).not.toMatch(/\{\{|\}\}/);
     expect(mail.messageId).toMatch(/^<shipment-notice-[0-9a-f-]{36}@/);
 
-    const [notice] = await noticesOf(order.id);
+    // The mail leaves inside the job's transaction; its record is there once that commits.
+    const [notice] = await until(() => noticesOf(order.id), (n) => n.length === 1, 10_000, 'notice recorded');
     expect(notice).toEqual({ status: 'sent', skip_reason: null, recipient: 'taro@example.jp', subject: mail.subject, message_id: mail.messageId, line_ids: order.lineIds });
     const entry = (await historyOf(order.id)).at(-1);
     expect(entry).toMatchObject({ command: 'shipment_notice', order_line_id: null, product_name: '無垢材ダイニングテーブル、座布団（藍染）', mail: { status: 'sent', recipient: 'taro@example.jp', skip_reason: null } });
