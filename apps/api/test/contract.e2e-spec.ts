@@ -64,6 +64,18 @@ describe('the OpenAPI contract', () => {
     expect(document.components.schemas.ErrorEnvelope.properties.error.required).toEqual(['error_code', 'message', 'errors', 'request_id']);
   });
 
+  it('lists the statuses a route really answers beyond its shape: an order named in the body not found, a health check down', async () => {
+    const document = JSON.parse(committed());
+    const operator = await api.signedIn('operator');
+    const missing = await api.http.put('/api/v1/orders/paid').set('Authorization', operator.auth).send({ order_id: 999_999_999, version: 1, line_ids: [1] });
+    expect(missing.status).toBe(404);
+    expect(Object.keys(document.paths['/orders/paid'].put.responses)).toContain(String(missing.status));
+    expect(Object.keys(document.paths['/errors'].delete.responses)).toContain('404');
+    // Health answers its own body with 503, not the error envelope.
+    const health = document.paths['/health'].get.responses;
+    expect(health['503'].content).toEqual(health['200'].content);
+  });
+
   it('shows a reference page in development, served from this server only', async () => {
     const page = await api.http.get('/api/v1/reference').expect(200);
     expect(page.headers['content-security-policy']).toContain("default-src 'none'; script-src 'self'");

@@ -99,7 +99,9 @@ function success(route: RouteEntry, views: ViewSchemas): Record<string, JsonSche
     };
   }
   const answer = views.answerOf(route.controller, route.handler);
-  return { [route.status]: { description: text, ...(answer && route.status !== 204 ? { content: { 'application/json': { schema: answer } } } : {}) } };
+  const content = answer && route.status !== 204 ? { content: { 'application/json': { schema: answer } } } : {};
+  const also = route.alsoAnswers;
+  return { [route.status]: { description: text, ...content }, ...(also ? { [also.status]: { description: also.description, ...content } } : {}) };
 }
 
 function errors(route: RouteEntry): Record<string, JsonSchema> {
@@ -113,8 +115,9 @@ function errors(route: RouteEntry): Record<string, JsonSchema> {
     ...(checked ? [422] : []),
     ...(route.guards.includes('RateLimitGuard') ? [429] : []),
     500,
+    ...route.errorAnswers,
   ];
-  return Object.fromEntries(statuses.map((s) => [s, ERROR]));
+  return Object.fromEntries([...new Set(statuses)].sort((a, b) => a - b).map((s) => [s, ERROR]));
 }
 
 function rolesOf(route: RouteEntry): string[] {

@@ -3,7 +3,7 @@ import { GUARDS_METADATA, HTTP_CODE_METADATA, METHOD_METADATA, MODULE_METADATA, 
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ACCESS_RULE, AccessRule } from '../auth/access.decorators';
 import { routePath } from '../common/http/route-path';
-import { FILE_ANSWER, FileAnswerMeta } from './file-answer';
+import { ALSO_ANSWERS, ERROR_ANSWERS, FILE_ANSWER, FileAnswerMeta } from './file-answer';
 
 type Dto = abstract new () => object;
 
@@ -28,6 +28,10 @@ export interface RouteEntry {
   writesOwnAnswer: boolean;
   /** What such a handler sends, when it says (FileAnswer). */
   fileAnswer: FileAnswerMeta | undefined;
+  /** Error statuses the route declares beyond what its shape shows (ErrorAnswers). */
+  errorAnswers: number[];
+  /** Another status answered with the usual body (AlsoAnswers). */
+  alsoAnswers: { status: number; description: string } | undefined;
   guards: string[];
 }
 
@@ -89,6 +93,8 @@ export function routesOf(controllers: readonly Type[]): RouteEntry[] {
         inputs,
         writesOwnAnswer,
         fileAnswer: Reflect.getMetadata(FILE_ANSWER, fn) as FileAnswerMeta | undefined,
+        errorAnswers: (Reflect.getMetadata(ERROR_ANSWERS, fn) as number[] | undefined) ?? [],
+        alsoAnswers: Reflect.getMetadata(ALSO_ANSWERS, fn) as { status: number; description: string } | undefined,
         guards: [...((Reflect.getMetadata(GUARDS_METADATA, controller) ?? []) as Type[]), ...((Reflect.getMetadata(GUARDS_METADATA, fn) ?? []) as Type[])].map((g) => g.name),
       });
     }

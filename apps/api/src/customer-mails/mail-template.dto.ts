@@ -1,6 +1,5 @@
 import { MAIL_TEMPLATE_LIMITS } from '@oms/domain';
-import { Required, Text, Version } from '../common/validation/rules';
-import { Pattern } from '../settings/settings.rules';
+import { Pattern, Required, Text, Version } from '../common/validation/rules';
 
 const L = MAIL_TEMPLATE_LIMITS;
 

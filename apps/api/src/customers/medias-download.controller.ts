@@ -4,7 +4,7 @@ import { FILE_STORAGE, FileStorage, StoredFileNotFoundError } from '@oms/infra';
 import type { Request, Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import { Public } from '../auth/access.decorators';
-import { FileAnswer } from '../contract/file-answer';
+import { ErrorAnswers, FileAnswer } from '../contract/file-answer';
 
 /**
  * GET /medias/download: serves a file of the local-disk storage through its signed URL. Public, because
@@ -15,6 +15,7 @@ import { FileAnswer } from '../contract/file-answer';
 export class MediasDownloadController {
   constructor(@Inject(FILE_STORAGE) private readonly storage: FileStorage) {}
 
+  @ErrorAnswers(404)
   @Get('download')
   @Public()
   @FileAnswer(['text/csv', 'application/octet-stream'], 'A stored file (an export) through its signed URL.')

@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { Allow, Public } from '../auth/access.decorators';
 import { one } from '../common/http/envelope';
 import { REDIS } from '../common/queues.module';
+import { AlsoAnswers } from '../contract/file-answer';
 
 const CHECK_TIMEOUT_MS = 2000;
 /** What an operator reads off a queue; `paused` counts the jobs waiting in a paused queue. */
@@ -45,6 +46,7 @@ export class HealthController {
   ) {}
 
   @Get()
+  @AlsoAnswers(503, 'PostgreSQL or Redis is down.')
   @Public()
   async health(@Res({ passthrough: true }) res: Response) {
     const [postgres, redis] = await Promise.all([probe(() => this.dataSource.query('SELECT 1')), probe(() => this.redis.ping())]);
@@ -55,6 +57,7 @@ export class HealthController {
 
   /** PostgreSQL and Redis, each reported on its own; 503 when either is down. Backlogs (outbox, queues) are information only. */
   @Get('details')
+  @AlsoAnswers(503, 'PostgreSQL or Redis is down; each dependency says which.')
   @Allow('operations.admin')
   async details(@Res({ passthrough: true }) res: Response) {
     // The queue counts run beside the probes, in the same budget: a slow Redis costs the check 2 s, not 4.

@@ -1,8 +1,6 @@
 import { INVOICE_REGISTRATION_NUMBER, OPTION_LIMITS } from '@oms/domain';
 import { PageQuery } from '../common/http/page.query';
-import { Int, NotNull, Optional, PhoneNumber, Postcode, Printable, Required, Text, Version } from '../common/validation/rules';
-import { DateText } from '../common/validation/rules';
-import { MonthText, Pattern } from './settings.rules';
+import { DateText, Int, MonthText, NotNull, Optional, Pattern, PhoneNumber, Postcode, Printable, Required, Text, Version } from '../common/validation/rules';
 
 const L = OPTION_LIMITS;
 

@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { HTTP_URL, isMonth, isTrackingUrlTemplate } from '@oms/domain';
+import { HTTP_URL, isTrackingUrlTemplate } from '@oms/domain';
 import { IsString, Matches, MaxLength } from 'class-validator';
 import { check, rule } from '../common/validation/rules';
 
@@ -17,12 +17,5 @@ export const SecretText = (max: number) =>
 /** An absolute http(s) address, or '' (cleared); `errorCode` names the refusal. */
 export const HttpUrl = (errorCode: string) => check('httpUrl', (v) => typeof v === 'string' && (v === '' || HTTP_URL.test(v)), errorCode);
 
-
 /** A delivery company's tracking URL template: `{code}` where the tracking code goes, or '' (cleared). */
 export const TrackingUrlTemplate = () => check('trackingUrlTemplate', (v) => typeof v === 'string' && (v === '' || isTrackingUrlTemplate(v)), 'NAL_DELIVERY-007');
-
-/** A month written `YYYY-MM`. */
-export const MonthText = () => check('monthText', (v) => typeof v === 'string' && isMonth(v), 'date_format');
-
-/** A pattern whose refusal is a catalogue code. */
-export const Pattern = (name: string, pattern: RegExp, errorCode: string) => check(name, (v) => typeof v === 'string' && pattern.test(v), errorCode);

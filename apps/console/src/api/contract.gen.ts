@@ -3219,6 +3219,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
@@ -3247,6 +3248,19 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             500: components["responses"]["Error"];
+            /** @description PostgreSQL or Redis is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            status: string;
+                        };
+                    };
+                };
+            };
         };
     };
     "HealthController.details": {
@@ -3303,6 +3317,47 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             500: components["responses"]["Error"];
+            /** @description PostgreSQL or Redis is down; each dependency says which. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            status: string;
+                            postgres: {
+                                /** @enum {string} */
+                                status: "down" | "up";
+                                latency_ms: number;
+                                error?: string;
+                            };
+                            redis: {
+                                /** @enum {string} */
+                                status: "down" | "up";
+                                latency_ms: number;
+                                error?: string;
+                            };
+                            outbox: {
+                                unpublished: number;
+                                oldest_age_seconds: number | null;
+                                unrouted: number;
+                            } | null;
+                            queues: {
+                                mail: components["schemas"]["JobCounts"];
+                                "order-sheets": components["schemas"]["JobCounts"];
+                                reminders: components["schemas"]["JobCounts"];
+                                "customer-mails": components["schemas"]["JobCounts"];
+                                "product-imports": components["schemas"]["JobCounts"];
+                                maintenance: components["schemas"]["JobCounts"];
+                            } | null;
+                            workers: {
+                                last_heartbeat: string | null;
+                            };
+                        };
+                    };
+                };
+            };
         };
     };
     "MakerConfirmationsController.get": {
@@ -3660,6 +3715,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
     };
@@ -4690,6 +4746,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];

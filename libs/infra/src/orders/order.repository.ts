@@ -75,10 +75,10 @@ export class OrderRepository {
    * aggregate apply its rules (`change`), save with compare-and-set. A maker sees only orders with
    * a line it may see (404 otherwise) and acts only on those lines (NAL_ORD-102).
    */
-  async change<R>(manager: EntityManager, target: OrderTarget, actor: OrderActor, change: OrderChange<R>): Promise<OrderChanged<R>> {
+  async change<R>(manager: EntityManager, target: OrderTarget, actor: OrderActor, change: OrderChange<R>, alreadyLocked = false): Promise<OrderChanged<R>> {
     // The row first: the load then reads the order and its lines as the last writer left them (read
     // separately, a writer committing in between would pair the old version with the new lines).
-    await this.lockInIdOrder(manager, [target.orderId]);
+    if (!alreadyLocked) await this.lockInIdOrder(manager, [target.orderId]);
     const order = await this.load(manager, target.orderId);
     const lines = order?.snapshot().lines ?? [];
     // A maker acts on the lines it may see (ordered from it), as it reads them: another order is none of its own.
@@ -102,7 +102,7 @@ export class OrderRepository {
     for (const target of [...targets].sort((a, b) => Number(a.orderId) - Number(b.orderId))) {
       await manager.query('SAVEPOINT order_change');
       try {
-        const { version } = await this.change(manager, target, actor, change);
+        const { version } = await this.change(manager, target, actor, change, true);
         await manager.query('RELEASE SAVEPOINT order_change');
         results.set(target, { orderId: target.orderId, ok: true, version });
       } catch (error) {

@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { DATE_MAX, DATE_MIN, isDateInRange, MONEY_LIMITS, isKatakana, isPhoneNumber, isPostcode, normalizePhoneNumber, normalizePostcode, parseDate, unprintableCharacters } from '@oms/domain';
+import { DATE_MAX, DATE_MIN, isDateInRange, MONEY_LIMITS, isKatakana, isMonth, isPhoneNumber, isPostcode, normalizePhoneNumber, normalizePostcode, parseDate, unprintableCharacters } from '@oms/domain';
 import type { DateText as DomainDateText } from '@oms/domain';
 import { ClassTransformOptions, Transform, Type } from 'class-transformer';
 import {
@@ -288,3 +288,9 @@ export const PhoneNumber = () =>
     Transform(({ value }) => (typeof value === 'string' && isPhoneNumber(value.trim()) ? normalizePhoneNumber(value.trim()) : value)),
     check('phoneNumber', (v) => typeof v !== 'string' || v === '' || isPhoneNumber(v), 'phone_format'),
   );
+
+/** A month written `YYYY-MM`. */
+export const MonthText = () => check('monthText', (v) => typeof v === 'string' && isMonth(v), 'date_format');
+
+/** A pattern whose refusal is a catalogue code. */
+export const Pattern = (name: string, pattern: RegExp, errorCode: string) => check(name, (v) => typeof v === 'string' && pattern.test(v), errorCode);

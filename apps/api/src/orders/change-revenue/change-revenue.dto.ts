@@ -1,5 +1,4 @@
-import { Required } from '../../common/validation/rules';
-import { MonthText } from '../../settings/settings.rules';
+import { MonthText, Required } from '../../common/validation/rules';
 import { batchBody, oneOrderBody } from '../order-selection.dto';
 
 export class ChangeRevenueFields {

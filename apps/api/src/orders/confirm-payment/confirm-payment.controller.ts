@@ -5,6 +5,7 @@ import { one } from '../../common/http/envelope';
 import { BatchBodyNoFields, targetsOf } from '../order-selection.dto';
 import { ConfirmPaymentBody } from './confirm-payment.dto';
 import { ConfirmPayment, ConfirmPaymentOfMany } from './confirm-payment.handler';
+import { ErrorAnswers } from '../../contract/file-answer';
 
 /** PUT /orders/paid and /orders/batch/paid: payment confirmed for the selected lines. */
 @Controller('orders')
@@ -18,6 +19,7 @@ export class ConfirmPaymentController {
   }
 
   /** Answers whether to offer ordering from makers, and the order's new time and version. */
+  @ErrorAnswers(404)
   @Put('paid')
   @Allow('orders.payment')
   async paid(@CurrentUser() actor: SignedInUser, @Body() body: ConfirmPaymentBody) {

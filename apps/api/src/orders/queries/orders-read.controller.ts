@@ -6,6 +6,7 @@ import { IdParam, OrderIdParam } from '../../common/http/id.param';
 import { ExportOrders } from './order-export';
 import { DeleteOrderError, GetOrder, ListOrders, OrderStatusHistory } from './order-queries';
 import { DeleteOrderErrorQuery, ExportOrdersBody, OrderListQuery } from './order-read.dto';
+import { ErrorAnswers } from '../../contract/file-answer';
 
 @Controller('orders')
 export class OrdersReadController {
@@ -41,6 +42,7 @@ export class OrdersReadController {
 export class OrderErrorsController {
   constructor(private readonly commands: CommandBus) {}
 
+  @ErrorAnswers(404)
   @Delete()
   @HttpCode(204)
   @Allow('orders.process')
