@@ -14,3 +14,4 @@ export * from './text';
 export * from './customer-mails';
 export * from './dashboard';
 export * from './uploads';
+export * from './paging';

@@ -10,7 +10,7 @@ export * from './outbox/retention';
 export * from './queues/queues';
 export * from './mail/mailer';
 export * from './users/user.repository';
-export * from './users/account-changes';
+export * from './users/user-changes';
 export * from './auth/session.repository';
 export * from './makers/maker.repository';
 export * from './database/sql';

@@ -1,6 +1,6 @@
 import { CommandHandler, ICommandHandler, Command } from '@nestjs/cqrs';
 import {
-  AccountStatus,
+  UserStatus,
   accountCreated,
   Actor,
   assertMayManage,
@@ -44,7 +44,7 @@ function toWrite(body: UserBody, current?: UserEntity): UserWrite {
     name: body.name,
     role: body.role,
     companyName: keep(body.companyName, current?.companyName, null),
-    status: keep(body.status, current?.status, 'valid' as AccountStatus),
+    status: keep(body.status, current?.status, 'valid' as UserStatus),
     allowSocialLogin: keep(body.allowSocialLogin, current?.allowSocialLogin, true),
     makerId: body.makerId !== undefined ? (body.makerId === null ? null : String(body.makerId)) : body.role === 'maker' ? (current?.makerId ?? null) : null,
     avatarUrl: keep(body.avatar, current?.avatarUrl, null),

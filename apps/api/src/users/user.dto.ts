@@ -1,4 +1,4 @@
-import { ACCOUNT_LIMITS, ACCOUNT_STATUSES, AccountStatus, Role, ROLES } from '@oms/domain';
+import { USER_LIMITS, USER_STATUSES, UserStatus, Role, ROLES } from '@oms/domain';
 import { USER_SORT_COLUMNS, UserSort } from '@oms/infra';
 import { PageQuery } from '../common/http/page.query';
 import { Bool, Email, Id, ManyOf, NotNull, OneOf, Optional, Required, SortOrder, Text, Version } from '../common/validation/rules';
@@ -6,11 +6,11 @@ import { Bool, Email, Id, ManyOf, NotNull, OneOf, Optional, Required, SortOrder,
 /** POST /users and PUT /users/{id} (SPEC.md §5: email ≤ 255 and unique, name 2–100). */
 export class UserBody {
   @Required()
-  @Email(ACCOUNT_LIMITS.emailMax)
+  @Email(USER_LIMITS.emailMax)
   email!: string;
 
   @Required()
-  @Text(ACCOUNT_LIMITS.nameMax, ACCOUNT_LIMITS.nameMin)
+  @Text(USER_LIMITS.nameMax, USER_LIMITS.nameMin)
   name!: string;
 
   @Required()
@@ -18,12 +18,12 @@ export class UserBody {
   role!: Role;
 
   @Optional()
-  @Text(ACCOUNT_LIMITS.companyNameMax)
+  @Text(USER_LIMITS.companyNameMax)
   companyName?: string | null;
 
   @NotNull()
-  @OneOf(ACCOUNT_STATUSES)
-  status?: AccountStatus;
+  @OneOf(USER_STATUSES)
+  status?: UserStatus;
 
   @NotNull()
   @Bool()
@@ -34,7 +34,7 @@ export class UserBody {
   makerId?: number | null;
 
   @Optional()
-  @Text(ACCOUNT_LIMITS.avatarUrlMax)
+  @Text(USER_LIMITS.avatarUrlMax)
   avatar?: string | null;
 }
 
@@ -47,11 +47,11 @@ export class UpdateUserBody extends UserBody {
 
 export class UserListQuery extends PageQuery {
   @Optional()
-  @Text(100)
+  @Text(USER_LIMITS.nameMax)
   name?: string;
 
   @Optional()
-  @Text(255)
+  @Text(USER_LIMITS.emailMax)
   email?: string;
 
   @Optional()
@@ -59,8 +59,8 @@ export class UserListQuery extends PageQuery {
   role?: Role[];
 
   @Optional()
-  @ManyOf(ACCOUNT_STATUSES)
-  status?: AccountStatus[];
+  @ManyOf(USER_STATUSES)
+  status?: UserStatus[];
 
   @Optional()
   @OneOf(Object.keys(USER_SORT_COLUMNS))

@@ -1,8 +1,10 @@
+import { DEFAULT_PER_PAGE, PER_PAGE_OPTIONS } from '@oms/domain';
 import { useSearchParams } from 'react-router-dom';
 
-/** Page sizes the API accepts (DESIGN.md §4). */
-export const PAGE_SIZES = [20, 50, 100, 200];
-export const DEFAULT_PAGE_SIZE = 50;
+
+/** Page sizes the API accepts (DESIGN.md §4): the domain's. */
+export const PAGE_SIZES: number[] = [...PER_PAGE_OPTIONS];
+export const DEFAULT_PAGE_SIZE: number = DEFAULT_PER_PAGE;
 
 export type ListParams<S extends string, A extends string> = { [K in S]?: string } & { [K in A]: string[] } & { page: number; perPage: number };
 

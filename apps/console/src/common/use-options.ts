@@ -1,3 +1,4 @@
+import { PER_PAGE_MAX } from '@oms/domain';
 import useSWR from 'swr';
 import { swrFetcher } from '../api/client';
 import type { AnswerOf, Wire } from '../api/wire';
@@ -13,6 +14,6 @@ export function useMakerOptions(enabled = true) {
 
 /** Shops for the selects; only asked for by those who may read settings (a maker user may not). */
 export function useShopOptions(enabled: boolean) {
-  const { data } = useSWR(enabled ? ['/shops', { perPage: 200 }] : null, swrFetcher);
+  const { data } = useSWR(enabled ? ['/shops', { perPage: PER_PAGE_MAX }] : null, swrFetcher);
   return (data?.data ?? []) as Wire<'ShopView'>[];
 }

@@ -1,4 +1,4 @@
-import type { AccountStatus, Role } from '@oms/domain';
+import type { UserStatus, Role } from '@oms/domain';
 import { softDeleteRow, updateIfVersion } from '../database/versioned-write';
 import { DataSource, EntityManager } from 'typeorm';
 import { UserEntity } from '../database/entities/user.entity';
@@ -8,7 +8,7 @@ export interface UserListFilter {
   name?: string;
   email?: string;
   roles?: Role[];
-  statuses?: AccountStatus[];
+  statuses?: UserStatus[];
 }
 
 export const USER_SORT_COLUMNS = { id: 'id', name: 'name', email: 'email', lastLogin: 'last_login_at', updatedAt: 'updated_at' } as const;
@@ -19,7 +19,7 @@ export interface UserWrite {
   name: string;
   role: Role;
   companyName: string | null;
-  status: AccountStatus;
+  status: UserStatus;
   allowSocialLogin: boolean;
   makerId: string | null;
   avatarUrl: string | null;

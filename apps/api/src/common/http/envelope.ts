@@ -17,9 +17,6 @@ export interface Page<T> {
   pagination: Pagination;
 }
 
-export const PER_PAGE_OPTIONS = [20, 50, 100, 200] as const;
-export const DEFAULT_PER_PAGE = 50;
-
 export function one<T>(data: T): One<T> {
   return { data };
 }

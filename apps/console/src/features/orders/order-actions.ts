@@ -1,10 +1,7 @@
-import { ORDER_LIMITS } from '@oms/domain';
+import { ORDER_LIMITS, paymentCanFollowShipment } from '@oms/domain';
 import { LINE_STATUS, LINE_TRANSITIONS, type LineStatus, type OrderCommandName } from './api/line-status';
 import { AnyOrder, AnyOrderLine, isMakerOrder, orderNumber } from './api/order';
 import type { Permission } from '../../auth/use-current-user';
-
-/** Payment 'not required' (SPEC.md §4). */
-const PAYMENT_NOT_REQUIRED = 0;
 
 /**
  * The order actions of DESIGN.md §5 by their endpoint names (`PUT /orders/{id}/{action}`,
@@ -88,7 +85,7 @@ export function selectedLineOf(order: AnyOrder, line: AnyOrderLine): SelectedLin
   if (isMakerOrder(order)) return { ...base, paymentFollowsShipment: false };
   return {
     ...base,
-    paymentFollowsShipment: order.paymentMethodId === PAYMENT_NOT_REQUIRED || !!order.paymentMethod?.isPostpaid,
+    paymentFollowsShipment: paymentCanFollowShipment(order.paymentMethod ?? { id: order.paymentMethodId, isPostpaid: false, businessOnly: false }),
     fees: { shippingFee: order.shippingFee, fee: order.fee },
   };
 }

@@ -1,4 +1,4 @@
-import { SHOP_SECRETS, SHOP_TYPES, type ShopSecret } from '@oms/domain';
+import { SHOP_SECRETS, SHOP_TYPES, type ShopSecret, PER_PAGE_MAX } from '@oms/domain';
 import useSWR, { mutate } from 'swr';
 import { api, swrFetcher, type ApiResult } from '../../api/client';
 import type { Wire } from '../../api/wire';
@@ -26,7 +26,7 @@ export const PATHS = {
 /** Every list of a path (any query) reloads after a change to it. */
 export const reload = (path: string) => mutate((key) => (Array.isArray(key) ? key[0] === path : typeof key === 'string' && key.startsWith(path)));
 
-export function useList<T>(path: string, query: Record<string, string | number> = { perPage: 200 }) {
+export function useList<T>(path: string, query: Record<string, string | number> = { perPage: PER_PAGE_MAX }) {
   const { data, isLoading } = useSWR([path, query], swrFetcher);
   return { rows: (data?.data ?? []) as T[], isLoading };
 }

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { AccountStatus, Role } from '@oms/domain';
+import type { UserStatus, Role } from '@oms/domain';
 import { SoftDeletedEntity } from '../entity-bases';
 
 @Entity('users')
@@ -20,7 +20,7 @@ export class UserEntity extends SoftDeletedEntity {
   companyName!: string | null;
 
   @Column({ type: 'text', default: 'valid' })
-  status!: AccountStatus;
+  status!: UserStatus;
 
   @Column({ name: 'allow_social_login', type: 'boolean', default: true })
   allowSocialLogin!: boolean;

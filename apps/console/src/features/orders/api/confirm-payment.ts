@@ -1,4 +1,5 @@
 import { api } from '../../../api/client';
+import type { BodyOf } from '../../../api/wire';
 import { BatchOrderResult, ORDERS_PATH, PaidResult } from './order';
 import type { BatchTargets } from './order-commands';
 import { useOrderRevalidation } from './use-order-commands';
@@ -9,12 +10,12 @@ import { useOrderRevalidation } from './use-order-commands';
  * with the order's new version and time. A refusal (400 NAL_ORD-193 stale version, 422) is the caller's to show.
  */
 export function confirmPayment(order: { id: string; version: number }, lineIds: string[]) {
-  return api.put<PaidResult>(`${ORDERS_PATH}/paid`, { orderId: order.id, version: order.version, lineIds });
+  return api.put<PaidResult>(`${ORDERS_PATH}/paid`, { orderId: order.id, version: order.version, lineIds } satisfies BodyOf<'/orders/paid', 'put'>);
 }
 
 /** The same over many orders (PUT /orders/batch/paid): one result per order, each changed whole or not at all. */
 export function confirmPaymentOfMany(orders: BatchTargets) {
-  return api.put<BatchOrderResult[]>(`${ORDERS_PATH}/batch/paid`, { orders });
+  return api.put<BatchOrderResult[]>(`${ORDERS_PATH}/batch/paid`, { orders } satisfies BodyOf<'/orders/batch/paid', 'put'>);
 }
 
 /** Payment confirmation with what follows it: the order's reads and the list pages reload after a change. */

@@ -1,7 +1,7 @@
 import { api } from '../../../api/client';
 import type { AnswerOf, BodyOf } from '../../../api/wire';
 import type { OrderAction } from '../order-actions';
-import { BatchOrderResult, Order, ORDERS_PATH } from './order';
+import { AnyOrder, ORDERS_PATH } from './order';
 
 /** The bodies of the line commands that take fields of their own (docs/orders-api.md "Commands"). */
 type CommandBodies =
@@ -26,12 +26,13 @@ export type LineCommand = Exclude<OrderAction, 'paid'>;
 
 /** One order's command: answers the order. */
 export function runOrderCommand(action: LineCommand, order: { id: string; version: number }, lineIds: string[], fields: CommandFields = {}) {
-  return api.put<Order>(`${ORDERS_PATH}/${order.id}/${action}`, { version: order.version, lineIds, ...fields });
+  const selection = { version: order.version, lineIds } satisfies Pick<BodyOf<'/orders/{orderId}/data_patch', 'put'>, 'version' | 'lineIds'>;
+  return api.put<AnyOrder>(`${ORDERS_PATH}/${order.id}/${action}`, { ...selection, ...fields });
 }
 
 /** The same command over many orders: one result per order, each order changed whole or not at all. */
 export function runBatchCommand(action: LineCommand, orders: BatchTargets, fields: CommandFields = {}) {
-  return api.put<BatchOrderResult[]>(`${ORDERS_PATH}/batch/${action}`, { orders, ...fields });
+  return api.put<AnswerOf<'/orders/batch/data_patch', 'put'>>(`${ORDERS_PATH}/batch/${action}`, { orders, ...fields });
 }
 
 export function deleteOrderError(orderId: string, errorId: string) {

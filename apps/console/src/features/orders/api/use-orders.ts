@@ -1,3 +1,4 @@
+import { PER_PAGE_MAX } from '@oms/domain';
 import useSWR from 'swr';
 import { swrFetcher, type Query } from '../../../api/client';
 import type { AnswerOf } from '../../../api/wire';
@@ -29,7 +30,7 @@ export function useOrderHistory(id: string | undefined) {
 
 /** Reference lists readable with settings.read (staff); a maker user is not asked for them. */
 function useReference<T>(path: string, enabled: boolean) {
-  const { data } = useSWR(enabled ? [path, { perPage: 200 }] : null, swrFetcher);
+  const { data } = useSWR(enabled ? [path, { perPage: PER_PAGE_MAX }] : null, swrFetcher);
   return (data?.data ?? []) as T[];
 }
 

@@ -5,7 +5,7 @@ import { FieldIssue } from '../errors/field-rule';
 import { DomainEvent, domainEvent } from '../events/domain-event';
 
 /** SPEC.md §5 limits for user accounts. */
-export const ACCOUNT_LIMITS = {
+export const USER_LIMITS = {
   emailMax: 255,
   nameMin: 2,
   nameMax: 100,
@@ -13,8 +13,8 @@ export const ACCOUNT_LIMITS = {
   avatarUrlMax: 2048,
 } as const;
 
-export const ACCOUNT_STATUSES = ['valid', 'invalid'] as const;
-export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+export const USER_STATUSES = ['valid', 'invalid'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
 
 export interface Actor {
   readonly id: string;
@@ -25,7 +25,7 @@ export interface Actor {
 export interface AccountFacts {
   readonly id: string;
   readonly role: Role;
-  readonly status: AccountStatus;
+  readonly status: UserStatus;
   readonly allowSocialLogin: boolean;
   readonly makerId: string | null;
 }
@@ -51,7 +51,7 @@ export function makerLinkIssues(role: Role, makerId: string | null | undefined):
 export function assertSelfChangeAllowed(
   actor: Actor,
   target: AccountFacts,
-  change: { role?: Role; status?: AccountStatus; delete?: boolean },
+  change: { role?: Role; status?: UserStatus; delete?: boolean },
 ): void {
   if (actor.id !== target.id) return;
   if (change.delete) throw new DomainError('NAL-USER-004');

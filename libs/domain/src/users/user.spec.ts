@@ -6,7 +6,7 @@ import {
   makerLinkIssues,
   normaliseEmail,
   socialSignInRefusal,
-} from './account';
+} from './user';
 
 const facts = (over: Partial<AccountFacts> = {}): AccountFacts => ({
   id: '1',
