@@ -1,8 +1,8 @@
 import { Global, Module } from '@nestjs/common';
-import { APP_CONFIG, AppConfig, MakerRepository, SessionRepository, UserRepository } from '@oms/infra';
+import { APP_CONFIG, AppConfig, SessionRepository, UserRepository } from '@oms/infra';
 import { DataSource } from 'typeorm';
 
-/** The infra repositories, built over the one TypeORM data source. */
+/** The repositories several areas share (sign-in reads users and sessions), built over the one TypeORM data source. */
 @Global()
 @Module({
   providers: [
@@ -12,8 +12,7 @@ import { DataSource } from 'typeorm';
       inject: [DataSource, APP_CONFIG],
       useFactory: (ds: DataSource, c: AppConfig) => new SessionRepository(ds, { secret: c.JWT_SECRET, graceSeconds: c.REFRESH_REUSE_GRACE_SECONDS }),
     },
-    { provide: MakerRepository, inject: [DataSource], useFactory: (ds: DataSource) => new MakerRepository(ds) },
   ],
-  exports: [UserRepository, SessionRepository, MakerRepository],
+  exports: [UserRepository, SessionRepository],
 })
 export class RepositoriesModule {}

@@ -82,13 +82,23 @@ function operation(route: RouteEntry, dtos: DtoSchemas, views: ViewSchemas): Jso
     security: route.access?.kind === 'public' ? [] : route.access?.kind === 'download' ? [{ mediaToken: [] }] : [{ bearer: [] }],
     ...(parameters.length ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
-    responses: { ...success(route, views), ...errors(route) },
+    responses: responses(route, views),
   };
+}
+
+/** The answers and the errors; a status declared both ways (AlsoAnswers and ErrorAnswers) is a mistake, refused. */
+function responses(route: RouteEntry, views: ViewSchemas): Record<string, JsonSchema> {
+  const answers = success(route, views);
+  const refusals = errors(route);
+  const both = Object.keys(answers).filter((status) => status in refusals);
+  if (both.length) throw new Error(`${route.method} ${route.path}: status ${both.join(', ')} is both an answer and an error`);
+  return { ...answers, ...refusals };
 }
 
 function success(route: RouteEntry, views: ViewSchemas): Record<string, JsonSchema> {
   const text = SUCCESS_TEXT[route.status] ?? 'Success';
   if (route.writesOwnAnswer) {
+    if (route.alsoAnswers) throw new Error(`${route.method} ${route.path}: @AlsoAnswers on a handler that writes its own answer; describe it with @FileAnswer`);
     const file = route.fileAnswer;
     const schema = file?.mediaTypes.every((t) => t === 'application/json') ? { type: 'object' } : { type: 'string', format: 'binary' };
     return {

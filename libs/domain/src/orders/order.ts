@@ -146,7 +146,8 @@ export class Order {
     const lines = this.select(lineIds);
     if (!lines.some((l) => l.status === LINE_STATUS.unpaid)) throw new DomainError('NAL_ORD-169');
     if (lines.some((l) => l.status !== LINE_STATUS.unpaid)) throw new DomainError('NAL_ORD-166');
-    this.apply('confirm_payment', lines, LINE_STATUS.paid);
+    // Its own codes first (SPEC §8), then the table's row: unpaid → paid.
+    this.apply('confirm_payment', lines, this.transition('confirm_payment', lines).to!);
     const live = this.state.lines.filter((l) => !CLOSED_STATUSES.includes(l.status));
     return { isShowPopup: live.every((l) => l.status === LINE_STATUS.paid) };
   }
