@@ -14,7 +14,8 @@
 const path = require('node:path');
 const consoleManifest = require('./apps/console/package.json');
 
-const NPM = '^node_modules/';
+// A package, hoisted to the root or installed beside the workspace that needs its own version.
+const NPM = '^node_modules/|^apps/[a-z]+/node_modules/|^libs/[a-z]+/node_modules/';
 const escape = (name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 /** These npm packages (or their @types), and nothing else from node_modules. */
 const packages = (names) => `^node_modules/(@types/)?(${names.map(escape).join('|')})/`;

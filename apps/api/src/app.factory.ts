@@ -1,46 +1,78 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormBody from '@fastify/formbody';
+import fastifyMultipart from '@fastify/multipart';
 import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppConfig, createLogger, JsonNestLogger, Logger } from '@oms/infra';
-import cookieParser from 'cookie-parser';
 import { AppModule } from './app.module';
+import { JSON_BODY_LIMIT_BYTES, useJsonBodies } from './common/http/body-parsers';
 import { ErrorFilter } from './common/http/error.filter';
-import { refuseDeepJson } from './common/http/json-depth';
-import { noStore, securityHeaders } from './common/http/security-headers';
-import { requestContext } from './common/http/request-context.middleware';
+import { inRequestContext, requestIdFor } from './common/http/request-context.middleware';
+import { SECURITY_HEADERS } from './common/http/security-headers';
 import { parseWireQuery } from './common/http/wire-case';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { referencePage } from './contract/reference-page';
 
 export const API_PREFIX = 'api/v1';
-export const JSON_BODY_LIMIT = '1mb';
+
+/**
+ * The HTTP server under Nest: Fastify, not Express. The profile of a signed-in request put most of its
+ * time in Express's router and middleware chain (docs/benchmarks.md "Where a request's time goes").
+ */
+export function httpAdapter(config: AppConfig): FastifyAdapter {
+  return new FastifyAdapter({
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    genReqId: requestIdFor,
+    requestIdHeader: false,
+    // Tokens travel in paths (the maker's confirmation link): longer than Fastify's default of 100.
+    routerOptions: { querystringParser: parseWireQuery, ignoreTrailingSlash: true, maxParamLength: 1000 },
+    // Request logs are ours (pino through the Nest logger), not Fastify's.
+    logger: false,
+  });
+}
 
 /** Builds the HTTP application; `main.ts` listens, tests drive it through supertest. */
 export async function createApp(config: AppConfig, log: Logger = createLogger(config.LOG_LEVEL, 'api')): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), httpAdapter(config), {
     logger: new JsonNestLogger(log),
     bodyParser: false,
   });
-  configureApp(app, config, log);
+  await configureApp(app, config, log);
   return app;
 }
 
 /** The wire contract every API process applies (DESIGN.md §4); tests apply it to their own modules too. */
-export function configureApp(app: NestExpressApplication, config: AppConfig, log: Logger): void {
-  app.set('query parser', parseWireQuery);
-  app.set('trust proxy', config.TRUST_PROXY);
-  app.disable('x-powered-by');
-  app.use(requestContext);
-  app.use(securityHeaders());
-  app.use(noStore);
+export async function configureApp(app: NestFastifyApplication, config: AppConfig, log: Logger): Promise<void> {
+  // Also what fails before a route runs (a malformed or oversized body, a content type the API does not
+  // take): Nest hands Fastify's errors to the global filters.
+  const errors = new ErrorFilter(log);
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', (req, reply, done) => {
+    reply.headers(SECURITY_HEADERS);
+    reply.header('X-Request-Id', req.id);
+    done();
+  });
+  fastify.addHook('preHandler', inRequestContext);
+  useJsonBodies(fastify);
+  // The API takes JSON, forms and multipart uploads; plain text is refused (415 → NAL-400), not handed to a DTO as a string.
+  fastify.removeContentTypeParser('text/plain');
+  await app.register(fastifyFormBody, { bodyLimit: JSON_BODY_LIMIT_BYTES });
+  await app.register(fastifyCookie);
+  // Limits are per route (common/uploads): here only what holds for any multipart body.
+  await app.register(fastifyMultipart, { throwFileSizeLimit: true, limits: { files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
   // The contract as a page (/api/v1/reference); the contract itself is GET /api/v1/openapi.json everywhere.
-  if (config.NODE_ENV === 'development') app.use(referencePage());
-  app.use(cookieParser());
-  app.useBodyParser('json', { limit: JSON_BODY_LIMIT, verify: refuseDeepJson });
-  app.useBodyParser('urlencoded', { limit: JSON_BODY_LIMIT, extended: false });
+  if (config.NODE_ENV === 'development') referencePage(fastify);
   app.enableCors({ origin: config.CONSOLE_URL, credentials: true });
   app.setGlobalPrefix(API_PREFIX);
-  app.useGlobalFilters(new ErrorFilter(log));
+  app.useGlobalFilters(errors);
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
+}
+
+/** Initialises the application and waits for Fastify's plugins, so supertest can use its server. */
+export async function readyApp(app: INestApplication): Promise<void> {
+  await app.init();
+  await (app as NestFastifyApplication).getHttpAdapter().getInstance().ready();
 }

@@ -6,7 +6,8 @@ async function main() {
   const config = loadConfigOrExit('api');
   const log = createLogger(config.LOG_LEVEL, 'api');
   const app = await createApp(config, log);
-  await app.listen(config.PORT);
+  // Every interface, IPv6 and IPv4 (Fastify alone would listen on localhost only: unreachable in a container).
+  await app.listen(config.PORT, '::');
   log.info({ port: config.PORT }, `API listening on http://localhost:${config.PORT}/api/v1`);
 }
 

@@ -1,12 +1,12 @@
 import { Body, Controller, Get, INestApplication, Post } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { Test } from '@nestjs/testing';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DomainError } from '@oms/domain';
 import { createLogger } from '@oms/infra';
 import request from 'supertest';
 import { AppModule } from '../src/app.module';
-import { configureApp } from '../src/app.factory';
+import { configureApp, httpAdapter, readyApp } from '../src/app.factory';
 import { CurrentUser, Download, Public, SignedInUser } from '../src/auth/access.decorators';
 import { Int, Nested, Required, Text } from '../src/common/validation/rules';
 import { expectErrorEnvelope, TestApp } from './support/test-app';
@@ -73,9 +73,10 @@ describe('wire contract (DESIGN.md §4)', () => {
       imports: [AppModule.forRoot(env.config)],
       controllers: [ContractProbeController],
     }).compile();
-    probe = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false });
-    configureApp(probe as NestExpressApplication, env.config, createLogger('error', 'probe', { write: (line: string) => void logLines.push(line) }));
-    await probe.init();
+    const fastify = moduleRef.createNestApplication<NestFastifyApplication>(httpAdapter(env.config), { bodyParser: false });
+    await configureApp(fastify, env.config, createLogger('error', 'probe', { write: (line: string) => void logLines.push(line) }));
+    probe = fastify;
+    await readyApp(probe);
   });
 
   afterAll(async () => {

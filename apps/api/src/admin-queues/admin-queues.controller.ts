@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@oms/infra';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { CurrentUser, Download, SignedInUser } from '../auth/access.decorators';
 import { TokensService } from '../auth/tokens.service';
 import { ADMIN_QUEUES_PATH, QUEUES_SESSION_COOKIE } from './admin-queues.middleware';
@@ -18,16 +18,16 @@ export class AdminQueuesController {
 
   @Get()
   @Download('operations.admin')
-  async open(@CurrentUser() caller: SignedInUser, @Res() res: Response): Promise<void> {
+  async open(@CurrentUser() caller: SignedInUser, @Res() res: FastifyReply): Promise<void> {
     // The guard checked the caller's account as it stands now; the middleware checks it again on every request.
     const session = this.tokens.signQueuesSession(caller);
-    res.cookie(QUEUES_SESSION_COOKIE, session.token, {
+    void res.setCookie(QUEUES_SESSION_COOKIE, session.token, {
       httpOnly: true,
       sameSite: 'strict',
       secure: this.config.COOKIE_SECURE,
       path: ADMIN_QUEUES_PATH,
-      maxAge: session.expiresIn * 1000,
+      maxAge: session.expiresIn, // seconds
     });
-    res.redirect(302, ADMIN_QUEUES_PATH);
+    void res.redirect(ADMIN_QUEUES_PATH, 302);
   }
 }

@@ -1,14 +1,24 @@
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
+import fastifyCookie from '@fastify/cookie';
 import { Injectable, NestMiddleware } from '@nestjs/common';
 import { DomainError, isAllowed } from '@oms/domain';
 import { QUEUE_NAMES, QueueRegistry } from '@oms/infra';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SignedInUser } from '../auth/access.decorators';
 import { bearerOf } from '../auth/access.guard';
 import { AccountAccess } from '../auth/account-access';
 import { TokensService } from '../auth/tokens.service';
+import { SECURITY_HEADERS } from '../common/http/security-headers';
+
+/**
+ * Bull Board's Express app runs on Node's own request and response (Nest hands middleware those under
+ * Fastify), so this file speaks Node's types; Express augments them inside the board only.
+ */
+type NextFunction = (error?: unknown) => void;
+type BoardRequest = IncomingMessage & { originalUrl?: string; baseUrl?: string };
+type RequestHandler = (req: BoardRequest, res: ServerResponse, next: NextFunction) => void;
 
 /** Where the dashboard lives, global prefix included (the cookie's path and Bull Board's base path). */
 export const ADMIN_QUEUES_PATH = '/api/v1/admin/queues';
@@ -36,31 +46,33 @@ export class AdminQueuesMiddleware implements NestMiddleware {
       serverAdapter,
       options: { uiConfig: { boardTitle: 'OMS queues', hideDocsLink: true } },
     });
-    const app = serverAdapter.getRouter();
+    const app = serverAdapter.getRouter() as RequestHandler & { disable(setting: string): void };
     app.disable('x-powered-by');
     this.board = mountedAt(ADMIN_QUEUES_PATH, app);
   }
 
-  async use(req: Request, res: Response, next: NextFunction): Promise<void> {
-    if (isTokenExchange(req)) return next();
+  async use(req: BoardRequest, res: ServerResponse, next: NextFunction): Promise<void> {
+    const url = new URL(req.originalUrl ?? req.url ?? '/', 'http://board');
+    const session = fastifyCookie.parse(req.headers.cookie ?? '')[QUEUES_SESSION_COOKIE];
+    if (isTokenExchange(req, url, session)) return next();
     // Every request of the dashboard acts with the account as it stands now (a demoted or disabled admin is out).
-    const caller = await this.callerOf(req);
+    const caller = await this.callerOf(req, session);
     if (!isAllowed(caller.role, 'operations.admin')) throw new DomainError('NAL-403');
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     // Bull Board's page links Google's fonts: the browser may load only what this server serves.
     res.setHeader('Content-Security-Policy', BOARD_CSP);
     this.board(req, res, next);
   }
 
-  private callerOf(req: Request): Promise<SignedInUser> {
-    const session = req.cookies?.[QUEUES_SESSION_COOKIE];
+  private callerOf(req: BoardRequest, session: string | undefined): Promise<SignedInUser> {
     return this.accounts.caller(session ? this.tokens.verifyQueuesSession(session) : this.tokens.verifyAccess(bearerOf(req)));
   }
 }
 
 /** The entry with a media token, or with nothing at all (the controller then asks for the media token). */
-function isTokenExchange(req: Request): boolean {
-  if (req.method !== 'GET' || req.path.replace(/\/$/, '') !== ADMIN_QUEUES_PATH) return false;
-  return req.query.token !== undefined || (!req.cookies?.[QUEUES_SESSION_COOKIE] && !req.header('authorization'));
+function isTokenExchange(req: BoardRequest, url: URL, session: string | undefined): boolean {
+  if (req.method !== 'GET' || url.pathname.replace(/\/$/, '') !== ADMIN_QUEUES_PATH) return false;
+  return url.searchParams.has('token') || (!session && !req.headers.authorization);
 }
 
 /**
@@ -69,7 +81,9 @@ function isTokenExchange(req: Request): boolean {
  */
 function mountedAt(base: string, app: RequestHandler): RequestHandler {
   return (req, res, next) => {
-    const { url, baseUrl } = req;
+    // Under Fastify's middleware engine `url` may already be cut at the route; `originalUrl` is whole.
+    const url = req.originalUrl ?? req.url ?? '/';
+    const { url: givenUrl, baseUrl } = req;
     const [reqProto, resProto] = [Object.getPrototypeOf(req), Object.getPrototypeOf(res)];
     const rest = url.slice(base.length);
     req.url = rest.startsWith('/') ? rest : `/${rest}`;
@@ -78,7 +92,7 @@ function mountedAt(base: string, app: RequestHandler): RequestHandler {
       // Bull Board had nothing for this path: hand the request back as it came (Nest answers 404).
       Object.setPrototypeOf(req, reqProto);
       Object.setPrototypeOf(res, resProto);
-      req.url = url;
+      req.url = givenUrl;
       req.baseUrl = baseUrl;
       next(err);
     });

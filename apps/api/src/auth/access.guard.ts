@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { DomainError, isAllowed } from '@oms/domain';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { ACCESS_RULE, AccessRule } from './access.decorators';
 import { AccountAccess } from './account-access';
 import { TokensService } from './tokens.service';
@@ -23,11 +23,11 @@ export class AccessGuard implements CanActivate {
     const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_RULE, [context.getHandler(), context.getClass()]);
     if (!rule) throw new DomainError('NAL-403');
     if (rule.kind === 'public') return true;
-    const req = context.switchToHttp().getRequest<Request & { user?: unknown }>();
+    const req = context.switchToHttp().getRequest<FastifyRequest & { user?: unknown }>();
     // The token says who; the account says what they may do now (revoked, disabled, demoted).
     const user =
       rule.kind === 'download'
-        ? await this.accounts.caller(this.tokens.verifyMedia(String(req.query.token ?? '')), 'NAL-LO-07')
+        ? await this.accounts.caller(this.tokens.verifyMedia(String((req.query as Record<string, unknown>).token ?? '')), 'NAL-LO-07')
         : await this.accounts.caller(this.tokens.verifyAccess(bearerOf(req)));
     req.user = user;
     if (rule.kind === 'signed-in') return true;
@@ -37,9 +37,9 @@ export class AccessGuard implements CanActivate {
 }
 
 /** The bearer token of the Authorization header; NAL-401 without one. */
-export function bearerOf(req: Request): string {
-  const header = req.header('authorization') ?? '';
-  const [scheme, token] = header.split(' ');
+export function bearerOf(req: { headers: Record<string, string | string[] | undefined> }): string {
+  const header = req.headers.authorization ?? '';
+  const [scheme, token] = String(header).split(' ');
   if (scheme?.toLowerCase() !== 'bearer' || !token) throw new DomainError('NAL-401');
   return token;
 }

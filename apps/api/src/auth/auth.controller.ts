@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { DomainError, isAllowed, NotFoundError, PERMISSIONS } from '@oms/domain';
 import { APP_CONFIG, AppConfig, UserRepository } from '@oms/infra';
-import type { CookieOptions, Request, Response } from 'express';
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { one } from '../common/http/envelope';
 import { RateLimitGuard } from '../common/rate-limit.guard';
 import { Required, Text } from '../common/validation/rules';
@@ -41,15 +42,15 @@ export class AuthController {
   @Get(':provider/login-url')
   @Public()
   @UseGuards(RateLimitGuard)
-  async loginUrl(@Param('provider') provider: string, @Req() req: Request) {
-    return one({ url: await authorizationUrlOf(this.strategy(provider), req) });
+  async loginUrl(@Param('provider') provider: string, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply) {
+    return one({ url: await authorizationUrlOf(this.strategy(provider), req, res) });
   }
 
   @Get(':provider/callback')
   @Public()
   @UseGuards(RateLimitGuard)
-  async callback(@Param('provider') provider: string, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const identity = await identityFromCallback(this.strategy(provider), req);
+  async callback(@Param('provider') provider: string, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply) {
+    const identity = await identityFromCallback(this.strategy(provider), req, res);
     return this.answer(res, await this.signIn.withProvider(identity));
   }
 
@@ -57,18 +58,18 @@ export class AuthController {
   @HttpCode(200)
   @Public()
   @UseGuards(RateLimitGuard)
-  async loginWithToken(@Body() body: LoginWithTokenBody, @Res({ passthrough: true }) res: Response) {
+  async loginWithToken(@Body() body: LoginWithTokenBody, @Res({ passthrough: true }) res: FastifyReply) {
     return this.answer(res, await this.signIn.withSignInToken(body.token));
   }
 
   @Post('refresh')
   @HttpCode(200)
   @Public()
-  async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async refresh(@Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply) {
     try {
       return this.answer(res, await this.signIn.refresh(req.cookies?.[REFRESH_COOKIE]));
     } catch (error) {
-      res.clearCookie(REFRESH_COOKIE, this.cookieOptions());
+      void res.clearCookie(REFRESH_COOKIE, this.cookieOptions());
       throw error;
     }
   }
@@ -76,9 +77,9 @@ export class AuthController {
   @Post('logout')
   @HttpCode(204)
   @Public()
-  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+  async logout(@Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<void> {
     await this.signIn.logout(req.cookies?.[REFRESH_COOKIE]);
-    res.clearCookie(REFRESH_COOKIE, this.cookieOptions());
+    void res.clearCookie(REFRESH_COOKIE, this.cookieOptions());
   }
 
   private strategy(provider: string): AuthStrategy {
@@ -87,12 +88,13 @@ export class AuthController {
     return strategy;
   }
 
-  private answer(res: Response, session: Session) {
-    res.cookie(REFRESH_COOKIE, session.refreshToken, { ...this.cookieOptions(), maxAge: this.config.REFRESH_TOKEN_TTL * 1000 });
+  private answer(res: FastifyReply, session: Session) {
+    // @fastify/cookie's maxAge is in seconds.
+    void res.setCookie(REFRESH_COOKIE, session.refreshToken, { ...this.cookieOptions(), maxAge: this.config.REFRESH_TOKEN_TTL });
     return one({ accessToken: session.accessToken, expiresIn: session.expiresIn });
   }
 
-  private cookieOptions(): CookieOptions {
+  private cookieOptions(): CookieSerializeOptions {
     return { httpOnly: true, sameSite: 'strict', secure: this.config.COOKIE_SECURE, path: AUTH_COOKIE_PATH };
   }
 }

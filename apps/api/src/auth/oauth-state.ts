@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
-import type { CookieOptions, Request } from 'express';
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** The request a strategy runs on, with the reply that carries the state cookie (run-strategy.ts). */
+export type StrategyRequest = FastifyRequest & { reply: FastifyReply };
 
 /**
  * OAuth `state` without server sessions: a signed ten-minute token naming the provider and a
@@ -15,22 +19,22 @@ type Provider = 'google' | 'microsoft';
 export class OAuthState {
   constructor(
     private readonly jwt: JwtService,
-    private readonly cookie: CookieOptions,
+    private readonly cookie: CookieSerializeOptions,
   ) {}
 
-  issue(req: Request, provider: Provider, context: object = {}): string {
+  issue(req: StrategyRequest, provider: Provider, context: object = {}): string {
     const nonce = randomBytes(16).toString('base64url');
-    req.res?.cookie(STATE_COOKIE, nonce, { ...this.cookie, maxAge: STATE_TTL_SECONDS * 1000 });
+    void req.reply.setCookie(STATE_COOKIE, nonce, { ...this.cookie, maxAge: STATE_TTL_SECONDS });
     return this.jwt.sign({ p: provider, n: nonce, ctx: context }, { audience: 'oms-oauth-state', expiresIn: STATE_TTL_SECONDS });
   }
 
   /** The context stored at issue, or null when the state is forged, expired, for another provider or another browser. */
-  check(req: Request, provider: Provider, state: unknown): object | null {
+  check(req: StrategyRequest, provider: Provider, state: unknown): object | null {
     if (typeof state !== 'string') return null;
     try {
       const claims = this.jwt.verify<{ p: string; n: string; ctx: object }>(state, { audience: 'oms-oauth-state' });
       if (claims.p !== provider || claims.n !== req.cookies?.[STATE_COOKIE]) return null;
-      req.res?.clearCookie(STATE_COOKIE, this.cookie);
+      void req.reply.clearCookie(STATE_COOKIE, this.cookie);
       return claims.ctx;
     } catch {
       return null;
@@ -40,20 +44,20 @@ export class OAuthState {
   /** passport-oauth2's state-store interface. */
   forOAuth2(provider: Provider) {
     return {
-      store: (req: Request, _state: unknown, _meta: unknown, cb: (err: Error | null, state?: string) => void) =>
-        cb(null, this.issue(req, provider)),
-      verify: (req: Request, state: string, _meta: unknown, cb: (err: Error | null, ok: boolean, info?: unknown) => void) =>
-        this.check(req, provider, state) ? cb(null, true) : cb(null, false, { message: 'invalid state' }),
+      store: (req: object, _state: unknown, _meta: unknown, cb: (err: Error | null, state?: string) => void) =>
+        cb(null, this.issue(req as StrategyRequest, provider)),
+      verify: (req: object, state: string, _meta: unknown, cb: (err: Error | null, ok: boolean, info?: unknown) => void) =>
+        this.check(req as StrategyRequest, provider, state) ? cb(null, true) : cb(null, false, { message: 'invalid state' }),
     };
   }
 
   /** passport-openidconnect's state-store interface (its context carries the id-token nonce). */
   forOpenIdConnect(provider: Provider) {
     return {
-      store: (req: Request, ctx: object, _appState: unknown, _meta: unknown, cb: (err: Error | null, handle?: string) => void) =>
-        cb(null, this.issue(req, provider, ctx)),
-      verify: (req: Request, handle: string, cb: (err: Error | null, ctx?: object | false, state?: unknown) => void) => {
-        const ctx = this.check(req, provider, handle);
+      store: (req: object, ctx: object, _appState: unknown, _meta: unknown, cb: (err: Error | null, handle?: string) => void) =>
+        cb(null, this.issue(req as StrategyRequest, provider, ctx)),
+      verify: (req: object, handle: string, cb: (err: Error | null, ctx?: object | false, state?: unknown) => void) => {
+        const ctx = this.check(req as StrategyRequest, provider, handle);
         return ctx ? cb(null, ctx) : cb(null, false, { message: 'invalid state' });
       },
     };

@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Inject, Injectable, Logger } from '@nestjs/common';
 import { DomainError } from '@oms/domain';
 import { APP_CONFIG, AppConfig } from '@oms/infra';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import type Redis from 'ioredis';
 import { REDIS } from './queues.module';
 
@@ -20,7 +20,7 @@ export class RateLimitGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const req = context.switchToHttp().getRequest<Request>();
+    const req = context.switchToHttp().getRequest<FastifyRequest>();
     const window = Math.floor(Date.now() / 60_000);
     const key = `${this.config.QUEUE_PREFIX}:rate:${context.getClass().name}:${req.ip}:${window}`;
     let count: number;

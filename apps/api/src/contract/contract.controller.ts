@@ -1,5 +1,5 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Public } from '../auth/access.decorators';
@@ -19,9 +19,9 @@ export class ContractController {
   @Get('openapi.json')
   @Public()
   @FileAnswer('application/json', 'The OpenAPI 3.1 document of this API.')
-  async openapi(@Res() res: Response): Promise<void> {
+  async openapi(@Res() res: FastifyReply): Promise<void> {
     // Sent as written: the answer interceptor would snake_case its keys (operationId, $ref…).
     this.document ??= readFile(CONTRACT_FILE, 'utf8');
-    res.type('application/json').send(await this.document);
+    void res.type('application/json; charset=utf-8').send(await this.document);
   }
 }

@@ -1,6 +1,6 @@
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 
 /** Where the page lives, global prefix included; it reads the contract from beside it. */
 export const REFERENCE_PATH = '/api/v1/reference';
@@ -29,26 +29,20 @@ const ASSETS: Record<string, { type: string; file?: string; text?: string }> = {
 
 /**
  * The contract as a browsable page (Swagger UI, served from node_modules), for development only:
- * `configureApp` mounts it when NODE_ENV is development. swagger-ui-dist is a development
+ * `configureApp` adds these routes when NODE_ENV is development. swagger-ui-dist is a development
  * dependency, so a production image has neither the page nor the package.
  */
-export function referencePage(): RequestHandler {
-  let uiDir: string | null | undefined;
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' || !req.path.startsWith(REFERENCE_PATH)) return next();
-    const asset = ASSETS[req.path.slice(REFERENCE_PATH.length).replace(/\/$/, '')];
-    if (!asset) return next();
-    if (uiDir === undefined) {
-      try {
-        uiDir = dirname(require.resolve('swagger-ui-dist/package.json'));
-      } catch {
-        uiDir = null;
-      }
-    }
-    if (asset.file && !uiDir) return next();
-    res.setHeader('Content-Security-Policy', PAGE_CSP);
-    res.type(asset.type);
-    if (asset.text) return void res.send(asset.text);
-    readFile(join(uiDir!, asset.file!)).then((body) => res.send(body), next);
-  };
+export function referencePage(fastify: FastifyInstance): void {
+  let uiDir: string | null;
+  try {
+    uiDir = dirname(require.resolve('swagger-ui-dist/package.json'));
+  } catch {
+    return;
+  }
+  for (const [path, asset] of Object.entries(ASSETS)) {
+    fastify.get(`${REFERENCE_PATH}${path}`, async (_req, reply) => {
+      reply.header('Content-Security-Policy', PAGE_CSP).type(asset.type);
+      return asset.text ?? readFile(join(uiDir!, asset.file!));
+    });
+  }
 }

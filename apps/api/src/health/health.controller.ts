@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, outboxBacklog, QUEUE_NAMES, QueueName, QueueRegistry } from '@oms/infra';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { Allow, Public } from '../auth/access.decorators';
@@ -48,7 +48,7 @@ export class HealthController {
   @Get()
   @AlsoAnswers(503, 'PostgreSQL or Redis is down.')
   @Public()
-  async health(@Res({ passthrough: true }) res: Response) {
+  async health(@Res({ passthrough: true }) res: FastifyReply) {
     const [postgres, redis] = await Promise.all([probe(() => this.dataSource.query('SELECT 1')), probe(() => this.redis.ping())]);
     const healthy = postgres.status === 'up' && redis.status === 'up';
     res.status(healthy ? 200 : 503);
@@ -59,7 +59,7 @@ export class HealthController {
   @Get('details')
   @AlsoAnswers(503, 'PostgreSQL or Redis is down; each dependency says which.')
   @Allow('operations.admin')
-  async details(@Res({ passthrough: true }) res: Response) {
+  async details(@Res({ passthrough: true }) res: FastifyReply) {
     // The queue counts run beside the probes, in the same budget: a slow Redis costs the check 2 s, not 4.
     const [postgres, redis, jobCounts] = await Promise.all([
       probe(() => this.dataSource.query('SELECT 1')),

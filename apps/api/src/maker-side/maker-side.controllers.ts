@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { Allow, CurrentUser, Download, Public, SignedInUser } from '../auth/access.decorators';
 import { one } from '../common/http/envelope';
 import { OrderIdParam } from '../common/http/id.param';
@@ -11,11 +11,10 @@ import { DownloadOrderSheet, ListOrderSheets, RequestOrderSheet } from './order-
 import type { SheetFile } from '@oms/infra';
 import { FileAnswer } from '../contract/file-answer';
 
-function sendFile(res: Response, file: SheetFile): void {
-  res.setHeader('Content-Type', file.contentType);
-  res.setHeader('Content-Disposition', `attachment; filename="${file.fileName}"`);
-  res.setHeader('Cache-Control', 'private, no-store');
-  res.send(file.body);
+function sendFile(res: FastifyReply, file: SheetFile): void {
+  void res
+    .headers({ 'Content-Type': file.contentType, 'Content-Disposition': `attachment; filename="${file.fileName}"`, 'Cache-Control': 'private, no-store' })
+    .send(file.body);
 }
 
 /** The maker confirmation page's calls: public, reached with the link's token, rate-limited per address. */
@@ -46,7 +45,7 @@ export class MakerConfirmationsController {
   @Get(':token/sheet')
   @Public()
   @FileAnswer('application/pdf', 'The order sheet of the link, as mailed.')
-  async sheet(@Param() { token }: TokenParam, @Res() res: Response) {
+  async sheet(@Param() { token }: TokenParam, @Res() res: FastifyReply) {
     sendFile(res, await this.queries.execute(new MakerSheet(token)));
   }
 }
@@ -73,7 +72,7 @@ export class OrderSheetsController {
   @Get(':orderId/download-order-maker')
   @Download('orders.maker')
   @FileAnswer(['application/pdf', 'text/csv'], 'The order sheet of one maker, as mailed (PDF or CSV by file_type).')
-  async download(@CurrentUser() user: SignedInUser, @Param() { orderId }: OrderIdParam, @Query() query: DownloadOrderSheetQuery, @Res() res: Response) {
+  async download(@CurrentUser() user: SignedInUser, @Param() { orderId }: OrderIdParam, @Query() query: DownloadOrderSheetQuery, @Res() res: FastifyReply) {
     sendFile(res, await this.queries.execute(new DownloadOrderSheet(user, String(orderId), String(query.makerId), query.fileType ?? 'pdf', query.revision)));
   }
 }

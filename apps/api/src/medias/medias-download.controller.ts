@@ -1,8 +1,8 @@
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import { NotFoundError } from '@oms/domain';
 import { FILE_STORAGE, FileStorage, StoredFileNotFoundError } from '@oms/infra';
-import type { Request, Response } from 'express';
-import { pipeline } from 'node:stream/promises';
+import contentDisposition from 'content-disposition';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../auth/access.decorators';
 import { ErrorAnswers, FileAnswer } from '../contract/file-answer';
 
@@ -19,8 +19,8 @@ export class MediasDownloadController {
   @Get('download')
   @Public()
   @FileAnswer(['text/csv', 'application/octet-stream'], 'A stored file (an export) through its signed URL.')
-  async download(@Req() req: Request, @Res() res: Response): Promise<void> {
-    const signed = this.storage.verifySignature('download', req.query);
+  async download(@Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
+    const signed = this.storage.verifySignature('download', req.query as Record<string, unknown>);
     if (!signed) throw new NotFoundError('file');
     const info = await this.storage.stat(signed.key);
     if (!info) throw new NotFoundError('file');
@@ -31,14 +31,16 @@ export class MediasDownloadController {
       if (error instanceof StoredFileNotFoundError) throw new NotFoundError('file');
       throw error;
     }
-    // attachment() first: it sets a Content-Type from the file name, which the stored one replaces
-    // (a Shift_JIS CSV must not be announced as UTF-8).
-    res.attachment(signed.fileName);
-    res.setHeader('Content-Type', info.contentType);
-    res.setHeader('Content-Length', String(info.size));
-    res.setHeader('Cache-Control', 'private, no-store');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    // A client that goes away ends the pipeline; nothing more can be answered then.
-    await pipeline(body, res).catch(() => undefined);
+    // The stored Content-Type, not one guessed from the name: a Shift_JIS CSV must not be announced as UTF-8.
+    // A client that goes away ends the stream; nothing more can be answered then.
+    await res
+      .headers({
+        'Content-Disposition': contentDisposition(signed.fileName),
+        'Content-Type': info.contentType,
+        'Content-Length': String(info.size),
+        'Cache-Control': 'private, no-store',
+        'X-Content-Type-Options': 'nosniff',
+      })
+      .send(body);
   }
 }

@@ -1,10 +1,10 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Res, UploadedFile } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { Allow, CurrentUser, Download, SignedInUser } from '../auth/access.decorators';
 import { one } from '../common/http/envelope';
 import { IdParam } from '../common/http/id.param';
-import { CsvUpload, UploadedCsv } from '../common/uploads/csv-upload';
+import { CSV_FILE, CsvUpload, UploadedCsv } from '../common/uploads/csv-upload';
 import { ReimportConfirmation } from '../common/uploads/reimport-confirmation.dto';
 import { sendCsv } from './csv-response';
 import { ApplyProductImport, DiscardProductImport, GetProductImport, RejectedProductRows, UploadProductImport } from './product-import';
@@ -23,7 +23,7 @@ export class ProductImportsController {
   @HttpCode(202)
   @Allow('catalogue.write')
   @CsvUpload()
-  async upload(@CurrentUser() user: SignedInUser, @UploadedFile() file: UploadedCsv | undefined, @Body() form: ReimportConfirmation) {
+  async upload(@CurrentUser() user: SignedInUser, @UploadedFile(CSV_FILE) file: UploadedCsv | undefined, @Body() form: ReimportConfirmation) {
     return one(await this.commands.execute(new UploadProductImport(user, file, form.confirmReimport === true)));
   }
 
@@ -50,7 +50,7 @@ export class ProductImportsController {
   @Get(':id/rejected-rows')
   @Download('catalogue.write')
   @FileAnswer('text/csv', 'The rows the import refused, as CSV, with their reasons.')
-  async rejectedRows(@Param() { id }: IdParam, @Res() res: Response) {
+  async rejectedRows(@Param() { id }: IdParam, @Res() res: FastifyReply) {
     sendCsv(res, await this.queries.execute(new RejectedProductRows(String(id))));
   }
 }

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { Allow, CurrentUser, Download, SignedInUser } from '../auth/access.decorators';
 import { one } from '../common/http/envelope';
 import { IdParam } from '../common/http/id.param';
@@ -29,7 +29,7 @@ export class ProductsController {
   @Get('export')
   @Download('catalogue.read')
   @FileAnswer('text/csv', 'The products as CSV (UTF-8 or Shift_JIS by encoding).')
-  async export(@CurrentUser() user: SignedInUser, @Query() query: ProductExportQuery, @Res() res: Response) {
+  async export(@CurrentUser() user: SignedInUser, @Query() query: ProductExportQuery, @Res() res: FastifyReply) {
     sendCsv(res, await this.queries.execute(new ExportProducts(user, query)));
   }
 

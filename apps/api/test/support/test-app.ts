@@ -3,7 +3,7 @@ import type { Role } from '@oms/domain';
 import { AppConfig, createLogger, UserRepository } from '@oms/infra';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { createApp } from '../../src/app.factory';
+import { createApp, readyApp } from '../../src/app.factory';
 import { TokensService } from '../../src/auth/tokens.service';
 import { signInThroughOidc } from './oidc-browserless-login';
 import { startTestEnvironment, TestEnvironment } from './test-env';
@@ -17,7 +17,7 @@ export class TestApp {
 
   static async start(config: AppConfig): Promise<TestApp> {
     const app = await createApp(config, createLogger(config.LOG_LEVEL, 'api-test'));
-    await app.init();
+    await readyApp(app);
     return new TestApp(app, config);
   }
 

@@ -1,8 +1,9 @@
 import { DomainError } from '@oms/domain';
-import type { Request } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { StrategyRequest } from '../oauth-state';
 /** What the runner needs of a passport strategy. */
 export interface AuthStrategy {
-  authenticate(req: Request, options?: object): void;
+  authenticate(req: StrategyRequest, options?: object): void;
 }
 
 export interface ProviderIdentity {
@@ -17,7 +18,7 @@ type Outcome = { redirect: string } | { user: ProviderIdentity };
  * from the strategy with the outcome callbacks attached), but answers JSON instead of redirecting:
  * the console opens the provider's URL itself and posts the callback's query string back.
  */
-function run(strategy: AuthStrategy, req: Request): Promise<Outcome> {
+function run(strategy: AuthStrategy, req: StrategyRequest): Promise<Outcome> {
   return new Promise((resolve, reject) => {
     const attempt = Object.create(strategy) as AuthStrategy & Record<string, unknown>;
     attempt.redirect = (url: string) => resolve({ redirect: url });
@@ -30,21 +31,30 @@ function run(strategy: AuthStrategy, req: Request): Promise<Outcome> {
   });
 }
 
-export async function authorizationUrlOf(strategy: AuthStrategy, req: Request): Promise<string> {
+/**
+ * The request as passport sees it: Fastify's, with the reply the state store sets its cookie on
+ * (passport-oauth2 reads `query`, `body` and `headers`, which Fastify's request has too).
+ */
+function strategyRequest(req: FastifyRequest, reply: FastifyReply, query: unknown = req.query): StrategyRequest {
+  const attempt = Object.create(req) as StrategyRequest;
+  Object.defineProperties(attempt, { query: { value: query }, reply: { value: reply } });
+  return attempt;
+}
+
+export async function authorizationUrlOf(strategy: AuthStrategy, req: FastifyRequest, reply: FastifyReply): Promise<string> {
   // The strategy starts a sign-in only when the query carries no code; make sure of that.
-  const fresh = Object.create(req) as Request;
-  Object.defineProperty(fresh, 'query', { value: {} });
-  const outcome = await run(strategy, fresh);
+  const outcome = await run(strategy, strategyRequest(req, reply, {}));
   if (!('redirect' in outcome)) throw new DomainError('NAL-LO-04');
   return outcome.redirect;
 }
 
-export async function identityFromCallback(strategy: AuthStrategy, req: Request): Promise<ProviderIdentity> {
-  if (typeof req.query.code !== 'string') {
+export async function identityFromCallback(strategy: AuthStrategy, req: FastifyRequest, reply: FastifyReply): Promise<ProviderIdentity> {
+  const query = req.query as Record<string, unknown>;
+  if (typeof query.code !== 'string') {
     // The provider sent the user back without a code (refused consent, an error): nothing to exchange.
-    throw new DomainError(typeof req.query.error === 'string' ? 'NAL-LO-04' : 'NAL-LO-03');
+    throw new DomainError(typeof query.error === 'string' ? 'NAL-LO-04' : 'NAL-LO-03');
   }
-  const outcome = await run(strategy, req);
+  const outcome = await run(strategy, strategyRequest(req, reply));
   if (!('user' in outcome)) throw new DomainError('NAL-LO-04');
   return outcome.user;
 }

@@ -1,7 +1,8 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
 import { DomainError, ERROR_CATALOGUE, ErrorCode, FieldIssue, FieldValidationError, LISTED_ERRORS_MAX } from '@oms/domain';
 import type { Logger } from '@oms/infra';
-import type { Request, Response } from 'express';
+import type { ServerResponse } from 'node:http';
+import type { FastifyReply } from 'fastify';
 import { requestIdOf } from './request-context.middleware';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
@@ -49,13 +50,18 @@ export class ErrorFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
-    const res = ctx.getResponse<Response>();
-    const req = ctx.getRequest<Request>();
+    this.answer(exception, ctx.getRequest(), ctx.getResponse());
+  }
+
+  /**
+   * Also Fastify's error handler (a body refused before any route runs) and the answer to a
+   * middleware's failure, where the response is Node's own.
+   */
+  answer(exception: unknown, req: { id?: unknown; url?: string }, res: FastifyReply | ServerResponse): void {
     const refusal = this.refusalOf(exception);
     if (refusal.status >= 500) {
-      this.log.error({ err: exception instanceof Error ? { message: exception.message, stack: exception.stack } : exception, path: req.originalUrl }, 'request failed');
+      this.log.error({ err: exception instanceof Error ? { message: exception.message, stack: exception.stack } : exception, path: req.url }, 'request failed');
     }
-    if (res.headersSent) return;
     const issues = refusal.issues ?? [];
     const body: ErrorEnvelope = {
       error: {
@@ -67,7 +73,15 @@ export class ErrorFilter implements ExceptionFilter {
         request_id: requestIdOf(req) ?? null,
       },
     };
-    res.status(refusal.status).json(body);
+    if ('raw' in res) {
+      if (res.sent) return;
+      void res.status(refusal.status).type('application/json; charset=utf-8').send(body);
+      return;
+    }
+    if (res.headersSent) return;
+    res.statusCode = refusal.status;
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.end(JSON.stringify(body));
   }
 
   private refusalOf(exception: unknown): Refusal {
@@ -77,10 +91,11 @@ export class ErrorFilter implements ExceptionFilter {
       const status = exception.getStatus();
       return { status: CODE_BY_STATUS[status] ? status : 500, code: CODE_BY_STATUS[status] ?? 'NAL-500' };
     }
-    // body-parser's own errors (malformed JSON, too large, unsupported charset…) carry a 4xx status and a type.
-    const bodyError = exception as { status?: number; type?: string };
-    if (bodyError?.type === 'entity.too.large') return { status: HttpStatus.PAYLOAD_TOO_LARGE, code: 'NAL-413' };
-    if (bodyError?.type && bodyError.status && bodyError.status >= 400 && bodyError.status < 500) return { status: 400, code: 'NAL-400' };
+    // Fastify's own refusals of a body (malformed JSON, too large, a content type the API does not take, a
+    // file past its limit) carry a 4xx statusCode.
+    const status = (exception as { statusCode?: unknown } | null)?.statusCode;
+    if (status === HttpStatus.PAYLOAD_TOO_LARGE) return { status, code: 'NAL-413' };
+    if (typeof status === 'number' && status >= 400 && status < 500) return { status: 400, code: 'NAL-400' };
     return { status: 500, code: 'NAL-500' };
   }
 }

@@ -1,16 +1,6 @@
 /** Deeper than any body the API takes (an order's lines are three levels down). */
 export const MAX_JSON_DEPTH = 32;
 
-/** body-parser's `verify` error: answered 400 NAL-400 by the error filter, before anything walks the body. */
-export class JsonTooDeepError extends Error {
-  readonly status = 400;
-  readonly type = 'entity.too.deep';
-
-  constructor(readonly max: number) {
-    super(`JSON nested deeper than ${max} levels`);
-  }
-}
-
 /**
  * How deep the JSON text nests, counted on the raw bytes before parsing: one pass, no recursion, so a
  * body of a million `[` cannot overflow the stack of the parser's callers (the key conversion walks
@@ -33,9 +23,4 @@ export function jsonDepthExceeds(raw: Buffer, max: number = MAX_JSON_DEPTH): boo
     }
   }
   return false;
-}
-
-/** For `useBodyParser('json', { verify })`. */
-export function refuseDeepJson(_req: unknown, _res: unknown, raw: Buffer): void {
-  if (jsonDepthExceeds(raw)) throw new JsonTooDeepError(MAX_JSON_DEPTH);
 }

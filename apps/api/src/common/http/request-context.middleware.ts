@@ -1,21 +1,26 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { logContext } from '@oms/infra';
-import type { NextFunction, Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
-/**
- * Gives every request an id (the caller's `X-Request-Id` when it is sane), returns it on the
- * response and runs the rest of the request inside a log context carrying it.
- */
-export function requestContext(req: Request, res: Response, next: NextFunction): void {
-  const given = req.header(REQUEST_ID_HEADER);
-  const requestId = given && /^[\w.-]{8,64}$/.test(given) ? given : randomUUID();
-  (req as Request & { id: string }).id = requestId;
-  res.setHeader('X-Request-Id', requestId);
-  logContext.run({ requestId }, next);
+/** Fastify's `genReqId`: the caller's `X-Request-Id` when it is sane, else a fresh one. */
+export function requestIdFor(req: IncomingMessage): string {
+  const given = req.headers[REQUEST_ID_HEADER];
+  return typeof given === 'string' && /^[\w.-]{8,64}$/.test(given) ? given : randomUUID();
 }
 
-export function requestIdOf(req: Request): string | undefined {
-  return (req as Request & { id?: string }).id;
+/**
+ * A `preHandler` hook: the rest of the request (guards, handler, the queries it makes) runs inside a
+ * log context carrying its id. Not `onRequest`: the body is read from stream events, which would
+ * leave the context behind.
+ */
+export function inRequestContext(req: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  logContext.run({ requestId: req.id }, done);
+}
+
+/** The request's id (Fastify's `req.id`, from `requestIdFor`). */
+export function requestIdOf(req: { id?: unknown }): string | undefined {
+  return typeof req.id === 'string' ? req.id : undefined;
 }
