@@ -295,7 +295,7 @@ describe('products API', () => {
       expect(await codes('keyword=LIST-A&sort=price&order=asc')).toEqual(['LIST-A3', 'LIST-A1', 'LIST-A2']);
       expect(await codes('keyword=LIST-A&sort=product_code&order=desc')).toEqual(['LIST-A3', 'LIST-A2', 'LIST-A1']);
       const paged = (await get('?keyword=LIST-A&per_page=20&page=2').expect(200)).body;
-      expect(paged).toEqual({ data: [], pagination: { from: null, to: null, total: 3, current_page: 2, per_page: 20, last_page: 1 } });
+      expect(paged).toEqual({ data: [], pagination: { from: null, to: null, total: 3, current_page: 2, per_page: 20, last_page: 1, next_cursor: null, prev_cursor: null } });
       const first = (await get('?keyword=LIST-A&per_page=20').expect(200)).body;
       expect(first.data[0]).toMatchObject({ maker_code_or_product_id: 'LIST-MPC-1', shop_name: expect.any(String), maker_name: expect.any(String) });
       expect(errorsOf(await get('?per_page=7&sort=nope&shop_id=x&is_display=maybe').expect(422))).toEqual([

@@ -179,26 +179,43 @@ async function measureList(api, db, infra) {
   const baseline = await timed(() => get({}, '/payments/search'));
   say(`baseline GET /payments/search: ${fmt(baseline.median)} ms`);
   for (const c of await listCases(db)) {
-    const first = await get({ ...c.wire, per_page: 50 });
+    const firstPage = await get({ ...c.wire, per_page: 50 });
     // The real last page: above 10,000 matches the API's total (and so its last_page) is an estimate.
     const params = [];
     const where = infra.orderListWhere(c.filters, params);
     const { rows: [{ matches }] } = await db.query(`SELECT count(*)::int AS matches FROM orders o ${where}`, params);
     const last = Math.max(1, Math.ceil(matches / 50));
-    for (const page of [...new Set([1, Math.min(5000, last), last])]) {
-      const q = infra.orderListSql(c.filters, { page, perPage: 50 });
+    const deep = Math.min(5000, last);
+    // A page read by cursor: the one after a deep page (after OFFSET 250,000 with no filter; halfway down a shorter list),
+    // from the `after` cursor of that page's last row, as the API writes it.
+    const before = Math.min(5000, Math.ceil(last / 2));
+    const beforeSql = infra.orderListSql(c.filters, { page: before, perPage: 50 });
+    const lastRow = (await db.query(beforeSql.sql, beforeSql.params)).rows.slice(0, 50).at(-1);
+    const order = infra.orderListKeyset(c.filters);
+    const after = lastRow && infra.encodeCursor({ sort: order.name, page: before, values: [...(order.column ? [lastRow.key_value] : []), String(lastRow.id)] });
+    const ways = [
+      ...[...new Set([1, deep, last])].map((page) => ({ how: 'page', page, wire: { page }, position: { at: 'page', page } })),
+      ...(after && before < last ? [{ how: 'after', page: before + 1, wire: { after }, position: { at: 'after', key: infra.decodeCursor(after, order) } }] : []),
+      ...(last > 1 ? [{ how: 'last', page: last, wire: { last: 1 }, position: { at: 'last' } }] : []),
+    ];
+    let first;
+    for (const way of ways) {
+      const q = infra.orderListSql(c.filters, { position: way.position, perPage: 50 });
       // PostgreSQL alone: the statements the reader runs for a page, one after the other on one connection.
       const postgres = async () => {
         await db.query(q.sql, q.params);
         const { rows } = await db.query(q.countSql, q.countParams);
         if (rows[0].total > infra.EXACT_TOTAL_LIMIT) await db.query(q.estimateSql, q.estimateParams);
       };
-      const ids = (await db.query(q.sql, q.params)).rows.map((r) => String(r.id));
-      const http = await timed(() => get({ ...c.wire, page, per_page: 50 }));
+      const ids = (await db.query(q.sql, q.params)).rows.slice(0, 50).map((r) => String(r.id));
+      const http = await timed(() => get({ ...c.wire, ...way.wire, per_page: 50 }));
       const pg = await timed(postgres);
       const records = await timed(() => reader.records(ids));
-      results.push({ case: c.name, page, matches, total: first.pagination.total, estimate: first.pagination.total_is_estimate, http, pg, records, q });
-      say(`${c.name}, page ${page}: API ${fmt(http.median)} ms (p95 ${fmt(http.p95)}), PostgreSQL ${fmt(pg.median)} ms + the page's orders ${fmt(records.median)} ms`);
+      first ??= http;
+      // The target (docs/decisions.md "Keyset paging"): any page by cursor within twice page 1.
+      const ratio = http.median / first.median;
+      results.push({ case: c.name, page: way.page, how: way.how, matches, total: firstPage.pagination.total, estimate: firstPage.pagination.total_is_estimate, http, pg, records, ratio, q });
+      say(`${c.name}, page ${way.page} (${way.how}): API ${fmt(http.median)} ms (p95 ${fmt(http.p95)}, ${ratio.toFixed(1)}× page 1), PostgreSQL ${fmt(pg.median)} ms + the page's orders ${fmt(records.median)} ms`);
     }
   }
   return { results, baseline };
@@ -286,18 +303,24 @@ function report({ machine, counts, list, baseline, exported, explained }) {
   lines.push('');
   lines.push('### GET /api/v1/orders (per_page 50)');
   lines.push('');
-  lines.push('| filter | page | matches (API total) | API median | API p95 | PostgreSQL alone: list SQL (median) | API / PostgreSQL | the page\'s orders (median) |');
-  lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  lines.push('| filter | page | read by | matches (API total) | API median | API p95 | API / page 1 | PostgreSQL alone: list SQL (median) | API / PostgreSQL | the page\'s orders (median) |');
+  lines.push('| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  const readBy = { page: '`page` (OFFSET)', after: '`after` cursor', last: '`last=1`' };
   for (const r of list) {
     const total = `${r.matches.toLocaleString('en')}${r.estimate ? ` (~${r.total.toLocaleString('en')})` : ''}`;
-    lines.push(`| ${r.case} | ${r.page.toLocaleString('en')} | ${total} | ${fmt(r.http.median)} | ${fmt(r.http.p95)} | ${fmt(r.pg.median)} | ${(r.http.median / r.pg.median).toFixed(1)}× | ${fmt(r.records.median)} |`);
+    lines.push(`| ${r.case} | ${r.page.toLocaleString('en')} | ${readBy[r.how]} | ${total} | ${fmt(r.http.median)} | ${fmt(r.http.p95)} | ${r.ratio.toFixed(1)}× | ${fmt(r.pg.median)} | ${(r.http.median / r.pg.median).toFixed(1)}× | ${fmt(r.records.median)} |`);
   }
+  const byCursor = list.filter((r) => r.how !== 'page');
+  const worst = byCursor.reduce((a, b) => (b.ratio > a.ratio ? b : a), byCursor[0]);
+  if (worst) lines.push('', `Pages read by cursor (\`after\`, \`last=1\`): at most ${worst.ratio.toFixed(1)}× their list's page 1 (${worst.case}, page ${worst.page.toLocaleString('en')}); the target is 2×.`);
   lines.push('');
   lines.push('"List SQL" is what `orderListSql()` (libs/infra/src/orders/order-list.query.ts) gives, run with `pg` one statement after the other:');
   lines.push('the page of ids, the count capped at 10,001 and, above 10,000 matches, the planner\'s estimate (the API runs the first two side by');
   lines.push('side). "The page\'s orders" is the one further query the API makes, `OrderReader.records()` reading the 50 orders with their');
   lines.push('lines and makers; the rest of the API\'s time is Node: the token, the view, snake_case and JSON. The last page is the real one');
-  lines.push('(from an exact count); a total above 10,000 is the API\'s estimate, in brackets. For scale, a signed-in request that reads');
+  lines.push('(from an exact count); a total above 10,000 is the API\'s estimate, in brackets. A deep page is read twice: by number (OFFSET,');
+  lines.push('as the first pages are) and as the page after the deep one by the `after` cursor of its last row (keyset, docs/decisions.md');
+  lines.push('"Keyset paging"); the last page also by `last=1` (the list read backwards). For scale, a signed-in request that reads');
   lines.push(`almost nothing (\`GET /api/v1/payments/search\`) takes ${fmt(baseline.median)} ms (p95 ${fmt(baseline.p95)}).`);
   if (exported) {
     const s = stats(exported.runs.map((r) => r.seconds * 1000));

@@ -14,6 +14,7 @@ export * from './users/user-changes';
 export * from './auth/session.repository';
 export * from './makers/maker.repository';
 export * from './database/sql';
+export * from './database/keyset';
 export * from './csv';
 export * from './secrets/encryption-key';
 export * from './secrets/secret-box';

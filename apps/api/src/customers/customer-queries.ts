@@ -1,8 +1,8 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { normalizeEmail, normalizePhone, NotFoundError } from '@oms/domain';
-import { CustomerEntity, CustomerRepository } from '@oms/infra';
-import { page, Page } from '../common/http/envelope';
-import { PageQuery } from '../common/http/page.query';
+import { CustomerEntity, customerListKeyset, CustomerRepository } from '@oms/infra';
+import { keysetPage, KeysetPagination, page, Page } from '../common/http/envelope';
+import { pagePosition, PageQuery } from '../common/http/page.query';
 import { CustomerListQuery } from './customer.dto';
 import { CustomerView } from './customer.view';
 import { CustomerViews } from './customer-views';
@@ -20,7 +20,7 @@ export function samePersonView(customerId: string, members: CustomerEntity[], vi
 
 export type SamePersonView = ReturnType<typeof samePersonView>;
 
-export class ListCustomers extends Query<Page<CustomerView>> {
+export class ListCustomers extends Query<Page<CustomerView, KeysetPagination>> {
   constructor(readonly query: CustomerListQuery) {
     super();
   }
@@ -51,8 +51,9 @@ export class CustomerEstimateHistory extends Query<Page<never>> {
 export class ListCustomersHandler implements IQueryHandler<ListCustomers> {
   constructor(private readonly customers: CustomerRepository, private readonly views: CustomerViews) {}
 
-  async execute({ query: q }: ListCustomers): Promise<Page<CustomerView>> {
-    const { rows, total } = await this.customers.list(
+  async execute({ query: q }: ListCustomers): Promise<Page<CustomerView, KeysetPagination>> {
+    const order = customerListKeyset(q.sort, q.order === 'desc');
+    const found = await this.customers.list(
       {
         name: q.name,
         nameKana: q.nameKana,
@@ -63,12 +64,11 @@ export class ListCustomersHandler implements IQueryHandler<ListCustomers> {
         shopId: q.shopId ? String(q.shopId) : undefined,
         samePersonId: q.samePersonId ? String(q.samePersonId) : undefined,
       },
-      q.sort,
-      q.order === 'desc',
-      q.page,
+      order,
+      pagePosition(q, order),
       q.perPage,
     );
-    return page(await this.views.of(rows), total, q.page, q.perPage);
+    return keysetPage(await this.views.of(found.rows), found, q.perPage);
   }
 }
 

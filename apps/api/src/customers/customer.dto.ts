@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { CUSTOMER_LIMITS } from '@oms/domain';
 import { CUSTOMER_SORT_COLUMNS, CustomerSort } from '@oms/infra';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsInt, Max, Min } from 'class-validator';
-import { PageQuery } from '../common/http/page.query';
+import { KeysetPageQuery } from '../common/http/page.query';
 import { AsId, Email, Id, Katakana, OneOf, Optional, PhoneNumber, Postcode, Printable, Required, rule, SortOrder, Text, Version } from '../common/validation/rules';
 
 /** A customer's phone or fax: a Japanese number (full-width digits as pasted from mails are taken); duplicates are compared on the normalised number. */
@@ -105,7 +105,7 @@ export class CustomerIdParam {
   customerId!: number;
 }
 
-export class CustomerListQuery extends PageQuery {
+export class CustomerListQuery extends KeysetPageQuery {
   @Optional()
   @Text(100)
   name?: string;

@@ -1,9 +1,10 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { NotFoundError } from '@oms/domain';
-import { ProductRepository } from '@oms/infra';
+import { productListKeyset, ProductRepository } from '@oms/infra';
 import type { Readable } from 'node:stream';
 import type { SignedInUser } from '../auth/access.decorators';
-import { page, Page } from '../common/http/envelope';
+import { keysetPage, KeysetPagination, Page } from '../common/http/envelope';
+import { pagePosition } from '../common/http/page.query';
 import { makerScope } from '../makers/maker-queries';
 import { exportProductsCsv } from './product-csv';
 import { ProductChangesQuery, ProductExportQuery, ProductFilterQuery, ProductListQuery } from './product.dto';
@@ -13,7 +14,7 @@ import { productChangeView, ProductChangeView, productView, ProductView } from '
 export const RECENT_CHANGES_DAYS = 7;
 export const RECENT_CHANGES_LIMIT = 200;
 
-export class ListProducts extends Query<Page<ProductView>> {
+export class ListProducts extends Query<Page<ProductView, KeysetPagination>> {
   constructor(readonly user: SignedInUser, readonly query: ProductListQuery) {
     super();
   }
@@ -58,9 +59,10 @@ export function productFilter(user: SignedInUser, q: ProductFilterQuery) {
 export class ListProductsHandler implements IQueryHandler<ListProducts> {
   constructor(private readonly products: ProductRepository) {}
 
-  async execute({ user, query: q }: ListProducts): Promise<Page<ProductView>> {
-    const { rows, total } = await this.products.list(productFilter(user, q), q.sort, q.order === 'desc', q.page, q.perPage);
-    return page(rows.map(productView), total, q.page, q.perPage);
+  async execute({ user, query: q }: ListProducts): Promise<Page<ProductView, KeysetPagination>> {
+    const order = productListKeyset(q.sort, q.order === 'desc');
+    const found = await this.products.list(productFilter(user, q), order, pagePosition(q, order), q.perPage);
+    return keysetPage(found.rows.map(productView), found, q.perPage);
   }
 }
 

@@ -1596,6 +1596,18 @@ export interface components {
             completed: number;
             paused: number;
         };
+        KeysetPagination: {
+            /** @description `after=` this: the next page. */
+            next_cursor: string | null;
+            /** @description `before=` this: the previous page. */
+            prev_cursor: string | null;
+            from: number | null;
+            to: number | null;
+            total: number;
+            current_page: number;
+            per_page: number;
+            last_page: number;
+        };
         /** @enum {number} */
         LineStatus: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
         LoginWithTokenBody: {
@@ -1937,15 +1949,20 @@ export interface components {
         };
         OrderPage: {
             data: components["schemas"]["AnyOrderView"][];
-            pagination: {
-                from: number | null;
-                to: number | null;
-                total: number;
-                current_page: number;
-                per_page: number;
-                last_page: number;
-                total_is_estimate: boolean;
-            };
+            pagination: components["schemas"]["OrderPagination"];
+        };
+        OrderPagination: {
+            total_is_estimate: boolean;
+            /** @description `after=` this: the next page. */
+            next_cursor: string | null;
+            /** @description `before=` this: the previous page. */
+            prev_cursor: string | null;
+            from: number | null;
+            to: number | null;
+            total: number;
+            current_page: number;
+            per_page: number;
+            last_page: number;
         };
         OrderSheetView: {
             id: string;
@@ -2640,6 +2657,9 @@ export interface operations {
                 order?: "asc" | "desc";
                 page?: number | string;
                 per_page?: 20 | 50 | 100 | 200;
+                after?: string;
+                before?: string;
+                last?: 0 | 1;
             };
             header?: never;
             path?: never;
@@ -2655,7 +2675,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["CustomerView"][];
-                        pagination: components["schemas"]["Pagination"];
+                        pagination: components["schemas"]["KeysetPagination"];
                     };
                 };
             };
@@ -3792,6 +3812,9 @@ export interface operations {
                 sort?: "order_date" | "-order_date" | "id" | "-id" | "total" | "-total";
                 page?: number | string;
                 per_page?: 20 | 50 | 100 | 200;
+                after?: string;
+                before?: string;
+                last?: 0 | 1;
             };
             header?: never;
             path?: never;
@@ -4789,6 +4812,9 @@ export interface operations {
             query?: {
                 sort?: "id" | "product_code" | "product_name" | "price" | "state" | "updated_at" | "last_changed_at";
                 order?: "asc" | "desc";
+                after?: string;
+                before?: string;
+                last?: 0 | 1;
                 page?: number | string;
                 per_page?: 20 | 50 | 100 | 200;
                 keyword?: string;
@@ -4811,7 +4837,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["ProductView"][];
-                        pagination: components["schemas"]["Pagination"];
+                        pagination: components["schemas"]["KeysetPagination"];
                     };
                 };
             };

@@ -46,6 +46,9 @@ export type QueryOf<P extends keyof paths, M extends Method> = Operation<P, M> e
 /** `pagination` of a list answer. */
 export type Pagination = Wire<'Pagination'>;
 
+/** `pagination` of a list that also pages by cursor (docs/orders-api.md "Paging"): `nextCursor`, `prevCursor`. */
+export type KeysetPagination = Wire<'KeysetPagination'>;
+
 /** The error answer's `error` (DESIGN.md §4), camel-cased. */
 export type WireError = Wire<'ErrorEnvelope'>['error'];
 

@@ -26,6 +26,8 @@ export const FIELD_RULES = [
   'unprintable',
   'zip_format',
   'phone_format',
+  // A list's `after`/`before` cursor that this list and sort did not write, or more than one of after/before/last.
+  'cursor_invalid',
 ] as const;
 
 export type FieldRule = (typeof FIELD_RULES)[number];

@@ -2,6 +2,7 @@ import { samePersonGroups } from '@oms/domain';
 import { updateIfVersion } from '../database/versioned-write';
 import { DataSource, EntityManager } from 'typeorm';
 import { CustomerEntity } from '../database/entities/customer.entity';
+import { KeyColumn, KeyedRow, KeysetOrder, keysetPageSql, KeysetPage, PagePosition, readKeysetPage, sortedBy } from '../database/keyset';
 import { containsPattern } from '../database/sql';
 
 export interface CustomerListFilter {
@@ -17,8 +18,37 @@ export interface CustomerListFilter {
   samePersonId?: string;
 }
 
-export const CUSTOMER_SORT_COLUMNS = { id: 'id', name: 'name', nameKana: 'name_kana', updatedAt: 'updated_at' } as const;
+/** The list's sorts and their columns (the id breaks ties; a sort by id has no column). */
+export const CUSTOMER_SORT_COLUMNS = {
+  id: null,
+  name: { sql: 'c.name', kind: 'text' },
+  nameKana: { sql: 'c.name_kana', kind: 'text', nullable: true },
+  updatedAt: { sql: 'c.updated_at', kind: 'timestamp' },
+} as const satisfies Record<string, KeyColumn | null>;
 export type CustomerSort = keyof typeof CUSTOMER_SORT_COLUMNS;
+
+/** The order a customer list is read in, as its cursors are written and checked. */
+export function customerListKeyset(sort: CustomerSort, desc: boolean): KeysetOrder {
+  return sortedBy(sort, CUSTOMER_SORT_COLUMNS[sort], 'c.id', desc);
+}
+
+/** WHERE conditions of the list's filters, their parameters appended to `params` ($1…). */
+function customerWhere(filter: CustomerListFilter, params: unknown[]): string {
+  const where: string[] = [];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  if (filter.name) where.push(`c.name ILIKE ${param(containsPattern(filter.name))}`);
+  if (filter.nameKana) where.push(`c.name_kana ILIKE ${param(containsPattern(filter.nameKana))}`);
+  if (filter.phoneNormalized) where.push(`c.phone_normalized LIKE ${param(containsPattern(filter.phoneNormalized))}`);
+  if (filter.emailNormalized) where.push(`c.email_normalized LIKE ${param(containsPattern(filter.emailNormalized))}`);
+  if (filter.companyName) where.push(`c.company_name ILIKE ${param(containsPattern(filter.companyName))}`);
+  if (filter.ecSiteId) where.push(`c.ec_site_id ILIKE ${param(containsPattern(filter.ecSiteId))}`);
+  if (filter.shopId) where.push(`c.shop_id = ${param(filter.shopId)}::bigint`);
+  if (filter.samePersonId) where.push(`c.same_person_id = ${param(filter.samePersonId)}::bigint`);
+  return where.length ? `WHERE ${where.join(' AND ')}` : '';
+}
 
 /** What a create or update writes; the normalised keys come from the domain's normalizeEmail / normalizePhone. */
 export type CustomerWrite = Pick<
@@ -60,20 +90,23 @@ export class CustomerRepository {
     return qb.getOne();
   }
 
-  async list(filter: CustomerListFilter, sort: CustomerSort, desc: boolean, page: number, perPage: number): Promise<{ rows: CustomerEntity[]; total: number }> {
-    const qb = this.repo().createQueryBuilder('c');
-    if (filter.name) qb.andWhere('c.name ILIKE :name', { name: containsPattern(filter.name) });
-    if (filter.nameKana) qb.andWhere('c.name_kana ILIKE :kana', { kana: containsPattern(filter.nameKana) });
-    if (filter.phoneNormalized) qb.andWhere('c.phone_normalized LIKE :phone', { phone: containsPattern(filter.phoneNormalized) });
-    if (filter.emailNormalized) qb.andWhere('c.email_normalized LIKE :email', { email: containsPattern(filter.emailNormalized) });
-    if (filter.companyName) qb.andWhere('c.company_name ILIKE :company', { company: containsPattern(filter.companyName) });
-    if (filter.ecSiteId) qb.andWhere('c.ec_site_id ILIKE :ec', { ec: containsPattern(filter.ecSiteId) });
-    if (filter.shopId) qb.andWhere('c.shop_id = :shop', { shop: filter.shopId });
-    if (filter.samePersonId) qb.andWhere('c.same_person_id = :sp', { sp: filter.samePersonId });
-    const direction = desc ? 'DESC' : 'ASC';
-    qb.orderBy(`c.${CUSTOMER_SORT_COLUMNS[sort]}`, direction, desc ? 'NULLS LAST' : 'NULLS FIRST').addOrderBy('c.id', direction);
-    const [rows, total] = await qb.skip((page - 1) * perPage).take(perPage).getManyAndCount();
-    return { rows, total };
+  /** One page of the list at `position` (database/keyset.ts), with the exact number of matches. */
+  async list(filter: CustomerListFilter, order: KeysetOrder, position: PagePosition, perPage: number): Promise<KeysetPage<CustomerEntity>> {
+    const params: unknown[] = [];
+    const where = customerWhere(filter, params);
+    const page = await readKeysetPage({
+      order,
+      position,
+      perPage,
+      rows: (at) => {
+        const q = keysetPageSql({ select: 'c.id', from: 'customers c', where, params }, order, at, perPage);
+        return this.dataSource.query(q.sql, q.params) as Promise<KeyedRow[]>;
+      },
+      total: this.dataSource.query(`SELECT count(*)::int AS total FROM customers c ${where}`, params).then(([{ total }]: { total: number }[]) => ({ total, exact: true })),
+    });
+    // The page's ids in list order, then their rows.
+    const byId = new Map((await this.findByIds(page.rows.map((r) => String(r.id)))).map((c) => [String(c.id), c]));
+    return { ...page, rows: page.rows.map((r) => byId.get(String(r.id))).filter((c): c is CustomerEntity => !!c) };
   }
 
   /** id and name of every customer, for selects. */

@@ -1,4 +1,5 @@
-import { orderCountSql, OrderListFilters, orderListSql } from './order-list.query';
+import type { PagePosition } from '../database/keyset';
+import { orderCountSql, OrderListFilters, orderListKeyset, orderListSql } from './order-list.query';
 
 /** The highest `$n` an SQL text uses: each statement must be sent exactly as many parameters. */
 const highestPlaceholder = (sql: string) => Math.max(0, ...[...sql.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])));
@@ -15,13 +16,20 @@ describe('order list SQL: every statement gets the parameters it uses', () => {
 
   it.each(cases)('%s', (_name, filters) => {
     for (const sort of ['-order_date', 'order_date', 'total', '-id'] as const) {
-      const q = orderListSql(filters, { page: 3, perPage: 50, sort });
-      expect(highestPlaceholder(q.sql)).toBe(q.params.length);
-      expect(highestPlaceholder(q.countSql)).toBe(q.countParams.length);
-      // The estimate (answered past 10,000 matches) has its own form and parameters.
-      expect(highestPlaceholder(q.estimateSql)).toBe(q.estimateParams.length);
+      const order = orderListKeyset(filters, sort);
+      const key = { sort: order.name, page: 3, values: [...(order.column ? [order.column.kind === 'date' ? '2026-01-02' : 1000] : []), '42'] };
+      const positions: PagePosition[] = [{ at: 'page', page: 3 }, { at: 'after', key }, { at: 'before', key }, { at: 'last' }];
+      for (const position of positions) {
+        const q = orderListSql(filters, { position, perPage: 50, sort });
+        expect(highestPlaceholder(q.sql)).toBe(q.params.length);
+        expect(highestPlaceholder(q.countSql)).toBe(q.countParams.length);
+        // The estimate (answered past 10,000 matches) has its own form and parameters.
+        expect(highestPlaceholder(q.estimateSql)).toBe(q.estimateParams.length);
+      }
     }
     const count = orderCountSql(filters);
+    // A maker user's list by total is by date (its total is its own lines'): its cursors are dates.
+    expect(orderListKeyset(filters, 'total').name).toBe(filters.onlyMakerId !== undefined ? '-order_date' : 'total');
     expect(highestPlaceholder(count.sql)).toBe(count.params.length);
   });
 });

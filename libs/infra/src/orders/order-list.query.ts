@@ -1,4 +1,5 @@
 import { ANSWER_DAYS_WHEN_UNSET, AWAITING_ANSWER_STATUSES, AWAITING_SHIPMENT_STATUSES, DateText, MAKER_CONFIRM_STATUS, OrderTodo, SHOP_LIMITS } from '@oms/domain';
+import { KeysetOrder, keysetPageSql, PagePosition } from '../database/keyset';
 import { containsPattern } from '../database/sql';
 import { makerParam, makerSeesLine, makerSeesOrder } from './maker-scope';
 
@@ -52,9 +53,12 @@ export const ORDER_SORTS = ['order_date', '-order_date', 'id', '-id', 'total', '
 export type OrderSort = (typeof ORDER_SORTS)[number];
 
 export interface OrderListPaging {
-  page: number;
   perPage: number;
   sort?: OrderSort;
+  /** A numbered page (OFFSET: the first pages); page 1 when neither this nor `position` is given. */
+  page?: number;
+  /** Where the page is (database/keyset.ts): a numbered page, after or before a cursor's row, the last page. */
+  position?: PagePosition;
 }
 
 /** A maker-date period of at most this many days is read from the date index first (see orderListWhere). */
@@ -64,7 +68,11 @@ export const SHORT_MAKER_PERIOD_DAYS = 31;
 export const EXACT_TOTAL_LIMIT = 10_000;
 
 export interface OrderListSql {
-  /** The page's order ids (column `id`) in list order. */
+  /**
+   * The page's order ids (column `id`) and their sort value (`key_value`) in list order, one more
+   * than the page (whether there is more); read backwards (before a cursor, the last page) when
+   * `reversed`. readKeysetPage (database/keyset.ts) makes the page of them.
+   */
   sql: string;
   params: unknown[];
   /** `SELECT count(*) AS total` of the matches, counting at most EXACT_TOTAL_LIMIT + 1. */
@@ -74,16 +82,11 @@ export interface OrderListSql {
   estimateSql: string;
   /** Its parameters: the estimate's form of the filters may use them differently from countSql (a maker's list). */
   estimateParams: unknown[];
+  /** The list's order, which its cursors are written for. */
+  keyset: KeysetOrder;
+  /** The page's rows come last first (before a cursor, the last page). */
+  reversed: boolean;
 }
-
-const ORDER_BY: Record<OrderSort, string> = {
-  order_date: 'o.order_date ASC, o.id ASC',
-  '-order_date': 'o.order_date DESC, o.id DESC',
-  id: 'o.id ASC',
-  '-id': 'o.id DESC',
-  total: 'o.total ASC, o.id ASC',
-  '-total': 'o.total DESC, o.id DESC',
-};
 
 /** Appends each value given to `params` and answers its placeholder (`$3`, `$3::date`). */
 function placeholder(params: unknown[]): (value: unknown, cast?: string) => string {
@@ -231,15 +234,12 @@ export function orderCountSql(filters: OrderListFilters): { sql: string; params:
 }
 
 /**
- * The list's SQL, pure so that a benchmark or console can run exactly what the API runs.
- * The page selects ids only (an index-only scan for the default sort), so a deep OFFSET skips index
- * entries rather than whole rows; the page's orders, lines and makers are then read by id in one
- * query (OrderReader.records).
+ * The sort the list is read in, and whether it walks one maker's parts (see orderListSql). A maker's
+ * total is its own lines' (the view's): ordering by the order's total would rank by other makers'
+ * amounts, so a maker user's list by total is by date.
  */
-export function orderListSql(filters: OrderListFilters, paging: OrderListPaging): OrderListSql {
-  const countParams: unknown[] = [];
-  // A maker's total is its own lines' (the view's); ordering by the order's total would rank by other makers' amounts.
-  const sort = filters.onlyMakerId !== undefined && (paging.sort === 'total' || paging.sort === '-total') ? '-order_date' : (paging.sort ?? '-order_date');
+function listOrder(filters: OrderListFilters, requested: OrderSort | undefined): { sort: OrderSort; byMakerParts: boolean } {
+  const sort = filters.onlyMakerId !== undefined && (requested === 'total' || requested === '-total') ? '-order_date' : (requested ?? '-order_date');
   // One maker's orders by date (a maker filter, and every list of a maker user): walk that maker's
   // parts in date order on their own index (order_makers_by_maker_date), which pages at any depth,
   // where the GIN index on maker_ids finds the matches but must sort them all for each page. Not
@@ -247,20 +247,48 @@ export function orderListSql(filters: OrderListFilters, paging: OrderListPaging)
   // maker's parts (a maker user's product page reads the product's 962 lines instead of walking
   // and probing the maker's 27,000 parts: docs/benchmarks.md "The product filter").
   const byMakerParts = (filters.onlyMakerId !== undefined || !!filters.makerId) && !filters.productId && (sort === 'order_date' || sort === '-order_date');
+  return { sort, byMakerParts };
+}
+
+/**
+ * The order a list with these filters and sort is read in, as its cursors are written and checked
+ * (the API decodes `after`/`before` with it). A maker's parts carry the order's date and id, so their
+ * cursors are the orders' own.
+ */
+export function orderListKeyset(filters: OrderListFilters, requested?: OrderSort): KeysetOrder {
+  const { sort, byMakerParts } = listOrder(filters, requested);
+  const field = sort.replace(/^-/, '');
+  const id = byMakerParts ? 'mp.order_id' : 'o.id';
+  const column =
+    field === 'order_date' ? ({ sql: byMakerParts ? 'mp.order_date' : 'o.order_date', kind: 'date' } as const) : field === 'total' ? ({ sql: 'o.total', kind: 'integer' } as const) : null;
+  return { name: sort, column, id, desc: sort.startsWith('-') };
+}
+
+/**
+ * The list's SQL, pure so that a benchmark or console can run exactly what the API runs.
+ * The page selects ids and their sort value only (an index-only scan for the default sort). A
+ * numbered page skips index entries with OFFSET rather than whole rows (cheap for the first pages);
+ * a page after or before a cursor starts at its row through the index (keyset), at any depth. The
+ * page's orders, lines and makers are then read by id in one query (OrderReader.records).
+ */
+export function orderListSql(filters: OrderListFilters, paging: OrderListPaging): OrderListSql {
+  const countParams: unknown[] = [];
+  const { byMakerParts } = listOrder(filters, paging.sort);
+  const keyset = orderListKeyset(filters, paging.sort);
   const where = orderListWhere(filters, countParams, false, byMakerParts);
   // With no other filter the maker's parts alone answer (an index-only scan); others need the order row.
   const from = byMakerParts ? (/\bo\./.test(where) ? 'order_makers mp JOIN orders o ON o.id = mp.order_id' : 'order_makers mp') : 'orders o';
-  const id = byMakerParts ? 'mp.order_id AS id' : 'o.id';
-  const orderBy = byMakerParts ? (sort === '-order_date' ? 'mp.order_date DESC, mp.order_id DESC' : 'mp.order_date ASC, mp.order_id ASC') : ORDER_BY[sort];
-  const params = [...countParams, paging.perPage, (paging.page - 1) * paging.perPage];
-  const n = countParams.length;
+  const select = byMakerParts ? 'mp.order_id AS id' : 'o.id';
+  const page = keysetPageSql({ select, from, where, params: countParams }, keyset, paging.position ?? { at: 'page', page: paging.page ?? 1 }, paging.perPage);
   const estimateParams: unknown[] = [];
   return {
-    sql: `SELECT ${id} FROM ${from} ${where} ORDER BY ${orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`,
-    params,
+    sql: page.sql,
+    params: page.params,
     countSql: `SELECT count(*)::int AS total FROM (SELECT 1 FROM ${from} ${where} LIMIT ${EXACT_TOTAL_LIMIT + 1}) matches`,
     countParams,
     estimateSql: `EXPLAIN (FORMAT JSON) SELECT 1 FROM orders o ${orderListWhere(filters, estimateParams, true)}`,
     estimateParams,
+    keyset,
+    reversed: page.reversed,
   };
 }

@@ -1,7 +1,8 @@
 import { HIDDEN_FROM_MAKER_STATUSES, type LineStatus, type MakerConfirmStatus, type OrderMethod } from '@oms/domain';
 import { DataSource, EntityManager } from 'typeorm';
 import { makerParam, makerSeesLine, makerSeesOrder } from './maker-scope';
-import { EXACT_TOTAL_LIMIT, orderCountSql, OrderListFilters, OrderListPaging, orderListSql } from './order-list.query';
+import { KeyedRow, KeysetPage, ListTotal, readKeysetPage } from '../database/keyset';
+import { EXACT_TOTAL_LIMIT, orderCountSql, OrderListFilters, OrderListPaging, orderListSql, OrderListSql } from './order-list.query';
 import type { OrderFieldsWrite, OrderLineWrite } from './order-editor';
 
 export interface PaymentMethodRecord {
@@ -244,20 +245,31 @@ export class OrderReader {
   }
 
   /**
-   * The ids of one page of the list and the number of matches: exact up to EXACT_TOTAL_LIMIT,
-   * else the planner's estimate (never below the limit), flagged as such.
+   * One page of the list (its order ids, number and cursors: database/keyset.ts) and the number of
+   * matches: exact up to EXACT_TOTAL_LIMIT, else the planner's estimate (never below the limit), flagged as such.
    */
-  async list(filters: OrderListFilters, paging: OrderListPaging): Promise<{ ids: string[]; total: number; totalIsEstimate: boolean }> {
+  async list(filters: OrderListFilters, paging: OrderListPaging): Promise<{ ids: string[] } & Omit<KeysetPage<KeyedRow>, 'rows'>> {
     const q = orderListSql(filters, paging);
-    const [rows, [{ total: counted }]] = await Promise.all([
-      this.dataSource.query(q.sql, q.params) as Promise<{ id: string }[]>,
-      this.dataSource.query(q.countSql, q.countParams) as Promise<{ total: number }[]>,
-    ]);
-    const ids = rows.map((r) => String(r.id));
-    if (counted <= EXACT_TOTAL_LIMIT) return { ids, total: counted, totalIsEstimate: false };
+    const result = await readKeysetPage({
+      order: q.keyset,
+      position: paging.position ?? { at: 'page', page: paging.page ?? 1 },
+      perPage: paging.perPage,
+      rows: (position) => {
+        const page = orderListSql(filters, { ...paging, position });
+        return this.dataSource.query(page.sql, page.params) as Promise<KeyedRow[]>;
+      },
+      total: this.total(q),
+    });
+    const { rows, ...page } = result;
+    return { ids: rows.map((r) => String(r.id)), ...page };
+  }
+
+  private async total(q: OrderListSql): Promise<ListTotal> {
+    const [{ total: counted }] = (await this.dataSource.query(q.countSql, q.countParams)) as { total: number }[];
+    if (counted <= EXACT_TOTAL_LIMIT) return { total: counted, exact: true };
     const [plan] = await this.dataSource.query(q.estimateSql, q.estimateParams);
     const estimate = Number(plan['QUERY PLAN'][0].Plan['Plan Rows']);
-    return { ids, total: Math.max(Math.round(estimate), counted), totalIsEstimate: true };
+    return { total: Math.max(Math.round(estimate), counted), exact: false };
   }
 
   /** How many orders the filters match, exactly (the dashboard's counts). */

@@ -2,6 +2,7 @@ import type { ProductState, ShopPlatform, TrackedProductField } from '@oms/domai
 import { updateIfVersion } from '../database/versioned-write';
 import { DataSource, EntityManager } from 'typeorm';
 import { ProductEntity } from '../database/entities/product.entity';
+import { KeyColumn, KeyedRow, KeysetOrder, keysetPageSql, KeysetPage, PagePosition, readKeysetPage, sortedBy } from '../database/keyset';
 import { containsPattern } from '../database/sql';
 
 export interface ProductListFilter {
@@ -15,17 +16,22 @@ export interface ProductListFilter {
   onlyMakerId?: string | null;
 }
 
-/** Sort keys as the wire writes them (`sort=product_code`). */
+/** Sort keys as the wire writes them (`sort=product_code`), and their columns (the id breaks ties). */
 export const PRODUCT_SORT_COLUMNS = {
-  id: 'p.id',
-  product_code: 'p.product_code',
-  product_name: 'p.product_name',
-  price: 'p.price',
-  state: 'p.state',
-  updated_at: 'p.updated_at',
-  last_changed_at: 'p.last_changed_at',
-} as const;
+  id: null,
+  product_code: { sql: 'p.product_code', kind: 'text' },
+  product_name: { sql: 'p.product_name', kind: 'text' },
+  price: { sql: 'p.price', kind: 'integer' },
+  state: { sql: 'p.state', kind: 'text' },
+  updated_at: { sql: 'p.updated_at', kind: 'timestamp' },
+  last_changed_at: { sql: 'p.last_changed_at', kind: 'timestamp', nullable: true },
+} as const satisfies Record<string, KeyColumn | null>;
 export type ProductSort = keyof typeof PRODUCT_SORT_COLUMNS;
+
+/** The order a product list is read in, as its cursors are written and checked. */
+export function productListKeyset(sort: ProductSort, desc: boolean): KeysetOrder {
+  return sortedBy(sort, PRODUCT_SORT_COLUMNS[sort], 'p.id', desc);
+}
 
 /** What a create, an update or an imported row writes (tax and price with tax already derived). */
 export type ProductWrite = Pick<
@@ -115,11 +121,11 @@ export const PRODUCT_WRITE_COLUMNS: readonly (readonly [string, keyof ProductWri
 ];
 
 const q = (key: string) => `"${key}"`;
-const SELECT = `
-  SELECT p.id, ${PRODUCT_WRITE_COLUMNS.map(([column, key]) => `p.${column} AS ${q(key)}`).join(', ')},
+const SELECT_LIST = `p.id, ${PRODUCT_WRITE_COLUMNS.map(([column, key]) => `p.${column} AS ${q(key)}`).join(', ')},
          p.last_changed_at AS "lastChangedAt", p.created_at AS "createdAt", p.updated_at AS "updatedAt", p.version,
-         s.name AS "shopName", s.code AS "shopCode", s.type AS "shopType", m.name AS "makerName", m.code AS "makerCode"
-  FROM products p JOIN shops s ON s.id = p.shop_id JOIN makers m ON m.id = p.maker_id`;
+         s.name AS "shopName", s.code AS "shopCode", s.type AS "shopType", m.name AS "makerName", m.code AS "makerCode"`;
+const FROM = 'products p JOIN shops s ON s.id = p.shop_id JOIN makers m ON m.id = p.maker_id';
+const SELECT = `SELECT ${SELECT_LIST} FROM ${FROM}`;
 
 /** WHERE conditions and their parameters ($1…), shared by the list, its count and the export. */
 function whereOf(filter: ProductListFilter, params: unknown[]): string {
@@ -159,17 +165,21 @@ export class ProductRepository {
     return row ?? null;
   }
 
-  async list(filter: ProductListFilter, sort: ProductSort, desc: boolean, page: number, perPage: number): Promise<{ rows: ProductRow[]; total: number }> {
+  /** One page of the list at `position` (database/keyset.ts), with the exact number of matches. */
+  async list(filter: ProductListFilter, order: KeysetOrder, position: PagePosition, perPage: number): Promise<KeysetPage<ProductRow>> {
     const params: unknown[] = [];
     const where = whereOf(filter, params);
-    const direction = desc ? 'DESC' : 'ASC';
-    const nulls = desc ? 'NULLS LAST' : 'NULLS FIRST';
-    const rows = await this.dataSource.query(
-      `${SELECT} ${where} ORDER BY ${PRODUCT_SORT_COLUMNS[sort]} ${direction} ${nulls}, p.id ${direction} LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`,
-      params,
-    );
-    const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM products p ${where}`, params);
-    return { rows, total };
+    const page = await readKeysetPage({
+      order,
+      position,
+      perPage,
+      rows: (at) => {
+        const q = keysetPageSql({ select: SELECT_LIST, from: FROM, where, params }, order, at, perPage);
+        return this.dataSource.query(q.sql, q.params) as Promise<(ProductRow & KeyedRow)[]>;
+      },
+      total: this.dataSource.query(`SELECT count(*)::int AS total FROM products p ${where}`, params).then(([{ total }]: { total: number }[]) => ({ total, exact: true })),
+    });
+    return { ...page, rows: page.rows.map(({ key_value: _key, ...row }) => row) };
   }
 
   /**

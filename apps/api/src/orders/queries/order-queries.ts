@@ -1,15 +1,20 @@
 import { Command, CommandHandler, ICommandHandler, IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { japanToday, NotFoundError, parseDate } from '@oms/domain';
-import { OrderHistoryRecord, OrderReader, OrderRepository } from '@oms/infra';
+import { OrderHistoryRecord, OrderListFilters, orderListKeyset, OrderReader, OrderRepository } from '@oms/infra';
 import { DataSource } from 'typeorm';
 import type { SignedInUser } from '../../auth/access.decorators';
-import { page, Page, Pagination } from '../../common/http/envelope';
+import { keysetPage, KeysetPagination, Page } from '../../common/http/envelope';
+import { pagePosition } from '../../common/http/page.query';
 import { makerScope } from '../../makers/maker-queries';
 import { OrderListQuery } from './order-read.dto';
 import { AnyOrderView, OrderViews } from './order-views';
 
-/** The list's page, whose total may be the planner's estimate beyond 10,000 matches (docs/orders-api.md "Reads"). */
-export type OrderPage = Page<AnyOrderView> & { pagination: Pagination & { totalIsEstimate: boolean } };
+/** The list's paging: its cursors, and whether the total is the planner's estimate (beyond 10,000 matches; docs/orders-api.md "Reads"). */
+export interface OrderPagination extends KeysetPagination {
+  totalIsEstimate: boolean;
+}
+
+export type OrderPage = Page<AnyOrderView, OrderPagination>;
 
 export class ListOrders extends Query<OrderPage> {
   constructor(readonly viewer: SignedInUser, readonly query: OrderListQuery) {
@@ -45,32 +50,31 @@ export class ListOrdersHandler implements IQueryHandler<ListOrders> {
   constructor(private readonly reader: OrderReader, private readonly views: OrderViews) {}
 
   async execute({ viewer, query: q }: ListOrders): Promise<OrderPage> {
-    const { ids, total, totalIsEstimate } = await this.reader.list(
-      {
-        status: q.status,
-        orderDateFrom: date(q.orderDateFrom),
-        orderDateTo: date(q.orderDateTo),
-        makerReceiveDateFrom: date(q.makerReceiveDateFrom),
-        makerReceiveDateTo: date(q.makerReceiveDateTo),
-        shipDateFrom: date(q.shipDateFrom),
-        shipDateTo: date(q.shipDateTo),
-        shopId: str(q.shopId),
-        makerId: str(q.makerId),
-        customerId: str(q.customerId),
-        productId: str(q.productId),
-        paymentMethodId: q.paymentMethodId,
-        deliveryInfo: q.deliveryInfo,
-        preferredPeriod: q.preferredPeriod,
-        hasErrors: q.hasErrors,
-        keyword: q.keyword,
-        todo: q.todo,
-        today: japanToday(),
-        onlyMakerId: makerScope(viewer),
-      },
-      { page: q.page, perPage: q.perPage, sort: q.sort },
-    );
-    const answer = page(await this.views.rows(ids, viewer), total, q.page, q.perPage);
-    return { ...answer, pagination: { ...answer.pagination, totalIsEstimate } };
+    const filters: OrderListFilters = {
+      status: q.status,
+      orderDateFrom: date(q.orderDateFrom),
+      orderDateTo: date(q.orderDateTo),
+      makerReceiveDateFrom: date(q.makerReceiveDateFrom),
+      makerReceiveDateTo: date(q.makerReceiveDateTo),
+      shipDateFrom: date(q.shipDateFrom),
+      shipDateTo: date(q.shipDateTo),
+      shopId: str(q.shopId),
+      makerId: str(q.makerId),
+      customerId: str(q.customerId),
+      productId: str(q.productId),
+      paymentMethodId: q.paymentMethodId,
+      deliveryInfo: q.deliveryInfo,
+      preferredPeriod: q.preferredPeriod,
+      hasErrors: q.hasErrors,
+      keyword: q.keyword,
+      todo: q.todo,
+      today: japanToday(),
+      onlyMakerId: makerScope(viewer),
+    };
+    const position = pagePosition(q, orderListKeyset(filters, q.sort));
+    const { ids, ...found } = await this.reader.list(filters, { position, perPage: q.perPage, sort: q.sort });
+    const answer = keysetPage(await this.views.rows(ids, viewer), found, q.perPage);
+    return { ...answer, pagination: { ...answer.pagination, totalIsEstimate: !found.exact } };
   }
 }
 

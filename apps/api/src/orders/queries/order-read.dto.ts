@@ -1,7 +1,7 @@
 import { japanToday, LINE_STATUSES, ORDER_TODOS, OrderTodo, parseDate, PREFERRED_PERIOD_MAX, PREFERRED_PERIOD_MIN, PreferredPeriod } from '@oms/domain';
 import { ORDER_EXPORT_DATE_KINDS, ORDER_SORTS, OrderSort } from '@oms/infra';
 import { ValidateBy, ValidationArguments } from 'class-validator';
-import { PageQuery } from '../../common/http/page.query';
+import { KeysetPageQuery } from '../../common/http/page.query';
 import { Id, Int, OneOf, OneOfNumbers, Optional, Required, Text } from '../../common/validation/rules';
 import { DateText } from '../../common/validation/rules';
 
@@ -44,7 +44,7 @@ const NotBefore = (other: string, wireName: string) =>
 const Flag = () => OneOfNumbers([0, 1]);
 
 /** GET /orders: docs/orders-api.md "Reads"; date ranges as SPEC.md §5 has them (from not after today, to not before from). */
-export class OrderListQuery extends PageQuery {
+export class OrderListQuery extends KeysetPageQuery {
   @Optional()
   @OneOf(LINE_STATUSES)
   @Int()

@@ -126,6 +126,80 @@ describe('order list', () => {
     await waitFor(() => expect(listQueries.at(-1)).toBe('?sort=total&page=1&per_page=50'));
   });
 
+  it('pages by cursor: next and previous follow the answer’s cursors, the last page is a jump, the first pages keep their numbers', async () => {
+    const orders = [wireOrder('1', [wireLine('10', 1)])];
+    // What the list answers for each place it is asked for (the query's after / before / last / page).
+    const answer = (query: URLSearchParams) => {
+      const at = query.get('after') ?? query.get('before') ?? (query.get('last') ? 'last' : `page-${query.get('page')}`);
+      const current = { 'page-1': 1, 'page-3': 3, 'C1-next': 2, last: 20_000, 'CL-prev': 19_999 }[at] ?? 1;
+      const from = (current - 1) * 50 + 1;
+      return {
+        data: orders,
+        pagination: {
+          ...page(1_000_000),
+          from,
+          to: from + 49,
+          current_page: current,
+          last_page: 20_000,
+          total_is_estimate: true,
+          next_cursor: current === 20_000 ? null : `C${current}-next`,
+          prev_cursor: current === 1 ? null : `C${current === 20_000 ? 'L' : current}-prev`,
+        },
+      };
+    };
+    server.use(
+      http.get('/api/v1/orders', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        listQueries.push(query.toString());
+        return HttpResponse.json(answer(query));
+      }),
+    );
+    renderList('/orders?perPage=50');
+    await screen.findByText('20261122-0000001-1');
+    expect(listQueries.at(-1)).toBe('page=1&per_page=50');
+    expect(screen.getByTestId('page-range').textContent).toBe('1–50 of about 1000000');
+    expect(document.querySelector('#page-prev')!.hasAttribute('disabled')).toBe(true);
+    expect(document.querySelector('#page-last')!.textContent).toBe('~20,000');
+
+    await userEvent.click(document.querySelector('#page-next')!);
+    await waitFor(() => expect(listQueries.at(-1)).toBe('per_page=50&after=C1-next'));
+    await waitFor(() => expect(screen.getByTestId('page-range').textContent).toBe('51–100 of about 1000000'));
+
+    await userEvent.click(document.querySelector('#page-last')!);
+    await waitFor(() => expect(listQueries.at(-1)).toBe('per_page=50&last=1'));
+    await waitFor(() => expect(document.querySelector('#page-next')!.hasAttribute('disabled')).toBe(true));
+    expect(document.querySelector('[aria-current="page"]')!.textContent).toBe('~20,000');
+
+    await userEvent.click(document.querySelector('#page-prev')!);
+    await waitFor(() => expect(listQueries.at(-1)).toBe('per_page=50&before=CL-prev'));
+    await waitFor(() => expect(document.querySelector('[aria-current="page"]')!.textContent).toBe('19,999'));
+
+    // A numbered page is asked for by number, and a sort starts again at page 1 without the cursor.
+    await userEvent.click(document.querySelector('#page-3')!);
+    await waitFor(() => expect(listQueries.at(-1)).toBe('page=3&per_page=50'));
+    await userEvent.click(screen.getAllByText('Total')[0]);
+    await waitFor(() => expect(listQueries.at(-1)).toBe('sort=total&page=1&per_page=50'));
+  }, 120_000);
+
+  it('goes back to the first page when the API refuses the cursor of an old link', async () => {
+    server.use(
+      http.get('/api/v1/orders', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        listQueries.push(query.toString());
+        if (query.has('after')) {
+          return HttpResponse.json(
+            { error: { error_code: 'NAL-422', message: 'Some fields are invalid.', errors: [{ field: 'after', error_code: 'cursor_invalid' }], request_id: 'r' } },
+            { status: 422 },
+          );
+        }
+        return HttpResponse.json({ data: [wireOrder('1', [wireLine('10', 1)])], pagination: { ...page(1), next_cursor: null, prev_cursor: null, total_is_estimate: false } });
+      }),
+    );
+    renderList('/orders?status=2&after=stale');
+    await waitFor(() => expect(listQueries).toEqual(['status=2&per_page=50&after=stale', 'status=2&page=1&per_page=50']), { timeout: 10_000 });
+    await screen.findByText('20261122-0000001-1', {}, { timeout: 10_000 });
+  });
+
   it('refuses an action with nothing selected, or with mixed statuses, with the SPEC messages', async () => {
     const error = vi.spyOn(toast, 'error').mockImplementation(() => undefined);
     renderList('/orders');

@@ -4,8 +4,9 @@ import type { SorterResult } from 'antd/es/table/interface';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import type { ApiFailure, Query } from '../../api/client';
+import { ApiError, type ApiFailure, type Query } from '../../api/client';
 import { useCurrentUser } from '../../auth/use-current-user';
+import { CursorPagination, type PageMove } from '../../common/CursorPagination';
 import { useListParams } from '../../common/list-params';
 import { toast } from '../../common/toast';
 import { formatDate } from '../../i18n';
@@ -38,6 +39,9 @@ function sortOrderOf(sort: string | undefined, column: string): 'ascend' | 'desc
   return null;
 }
 
+/** Where the page is, besides `page`: a cursor of the answer's pagination, or the last page (docs/orders-api.md "Paging"). */
+const PAGE_AT = ['after', 'before', 'last'] as const;
+
 /** The URL's search from a saved query (the URL keeps the console's camelCase names). */
 function searchOf(query: Query): string {
   const out = new URLSearchParams();
@@ -67,13 +71,16 @@ export function OrderListPage() {
   const location = useLocation();
   const { user } = useCurrentUser();
   const permissions = useMemo(() => user?.permissions ?? [], [user]);
-  const { params, setParams, pagination } = useListParams(ORDER_LIST_FILTERS, [] as const);
+  const { params: all, setParams } = useListParams([...ORDER_LIST_FILTERS, ...PAGE_AT], [] as const);
+  // The filters and page size, without the page's place: what a new search, sort or page size starts from at page 1.
+  const { after, before, last, ...params } = all;
   const saved = useMemo(() => {
     const query = location.search ? null : savedOrderListQuery();
     return query && searchOf(query) ? query : null;
   }, [location.search]);
-  const query: Query = { ...params };
-  const { orders, pagination: page, isLoading } = useOrders(saved ? null : query);
+  // A cursor (or the last page) says where the page is; `page` only for the first, numbered pages.
+  const query: Query = after || before || last ? { ...params, page: undefined, after, before, last } : { ...params };
+  const { orders, pagination: page, error, isLoading } = useOrders(saved ? null : query);
   const [selected, setSelected] = useState<Map<string, SelectedLine>>(new Map());
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
   const [pending, setPending] = useState<{ action: OrderAction; lines: SelectedLine[] } | null>(null);
@@ -91,6 +98,11 @@ export function OrderListPage() {
   useEffect(() => {
     if (location.search) saveOrderListQuery(JSON.parse(queryKey) as Query);
   }, [location.search, queryKey]);
+  // A cursor the API no longer takes (an old link, a list changed since): back to the first page.
+  const badCursor = error instanceof ApiError && error.status === 422 && !!(after || before);
+  useEffect(() => {
+    if (badCursor) setParams({ ...params, page: 1 });
+  }, [badCursor]);
 
   if (saved) return <Spin />;
 
@@ -143,8 +155,8 @@ export function OrderListPage() {
   const canProcess = permissions.includes('orders.process');
   // A maker user's rows are the maker's view of each order (no buyer, money or errors).
   const makerView = user?.role === 'maker';
-  const total = page?.total ?? 0;
-  const estimate = (page as { totalIsEstimate?: boolean } | undefined)?.totalIsEstimate;
+  const estimate = page?.totalIsEstimate;
+  const move = (to: PageMove) => setParams({ ...params, page: undefined, ...to });
 
   return (
     <Card
@@ -193,7 +205,7 @@ export function OrderListPage() {
         scroll={{ x: true }}
         locale={{ emptyText: t('orders.empty') }}
         onChange={(_p, _f, sorter, extra) => extra.action === 'sort' && sortChange(sorter)}
-        pagination={pagination(total, (count, [from, to]) => t(estimate ? 'orders.totalEstimate' : 'common.total', { total: count, from, to }))}
+        pagination={false}
         expandable={{
           expandedRowKeys: orders.filter((o) => !collapsed.has(o.id)).map((o) => o.id),
           onExpand: (expanded, order) => {
@@ -275,6 +287,13 @@ export function OrderListPage() {
                 },
               ]),
         ]}
+      />
+      <CursorPagination
+        pagination={page}
+        estimate={estimate}
+        onMove={move}
+        onPerPage={(perPage) => setParams({ ...params, page: 1, perPage })}
+        showTotal={(count, [from, to]) => t(estimate ? 'orders.totalEstimate' : 'common.total', { total: count, from, to })}
       />
       <CommandModal
         action={pending?.action ?? null}

@@ -1,15 +1,18 @@
 import { PER_PAGE_MAX } from '@oms/domain';
 import useSWR from 'swr';
 import { swrFetcher, type Query } from '../../../api/client';
-import type { AnswerOf } from '../../../api/wire';
+import type { AnswerOf, Wire } from '../../../api/wire';
 import type { DeliveryCompany, DeliveryMethod, PaymentMethod } from '../../settings/api';
 import { PATHS } from '../../settings/api';
 import { AnyOrder, isMakerOrder, ORDERS_PATH, StatusHistoryEntry } from './order';
 
+/** The list's paging: its cursors, and whether the total is an estimate (docs/orders-api.md "Paging"). */
+export type OrderPagination = Wire<'OrderPagination'>;
+
 /** A page of the list; null fetches nothing (yet). */
 export function useOrders(query: Query | null) {
-  const { data, isLoading, mutate } = useSWR(query ? [ORDERS_PATH, query] : null, swrFetcher);
-  return { orders: (data?.data ?? []) as AnyOrder[], pagination: data?.pagination, isLoading, mutate };
+  const { data, error, isLoading, mutate } = useSWR(query ? [ORDERS_PATH, query] : null, swrFetcher);
+  return { orders: (data?.data ?? []) as AnyOrder[], pagination: data?.pagination as OrderPagination | undefined, error: error as unknown, isLoading, mutate };
 }
 
 export function useOrder(id: string | undefined) {
