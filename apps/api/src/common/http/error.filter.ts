@@ -38,6 +38,34 @@ interface Refusal {
   issues?: readonly FieldIssue[];
 }
 
+/** What the envelope answers for something thrown: its status and the body as it goes on the wire. */
+export interface ErrorAnswer {
+  status: number;
+  body: ErrorEnvelope;
+}
+
+/**
+ * The answer for anything thrown (DESIGN.md §4): the filter writes it, and the idempotency interceptor
+ * stores it as a key's first answer (common/http/idempotency).
+ */
+export function errorAnswer(exception: unknown, requestId: string | null): ErrorAnswer {
+  const refusal = refusalOf(exception);
+  const issues = refusal.issues ?? [];
+  return {
+    status: refusal.status,
+    body: {
+      error: {
+        error_code: refusal.code,
+        message: ERROR_CATALOGUE[refusal.code].message,
+        // Bounded: the first LISTED_ERRORS_MAX, and how many there were when that is more.
+        errors: issues.slice(0, LISTED_ERRORS_MAX).map((i) => ({ field: i.field, error_code: i.errorCode, ...(i.params ? { params: i.params } : {}) })),
+        ...(issues.length > LISTED_ERRORS_MAX ? { errors_total: issues.length } : {}),
+        request_id: requestId,
+      },
+    },
+  };
+}
+
 /**
  * The one place that turns anything thrown into DESIGN.md §4's envelope:
  * `{"error": {"error_code", "message", "errors": [{field, error_code, params}], "request_id"}}`.
@@ -51,36 +79,25 @@ export class ErrorFilter implements ExceptionFilter {
     const ctx = host.switchToHttp();
     const res = ctx.getResponse<Response>();
     const req = ctx.getRequest<Request>();
-    const refusal = this.refusalOf(exception);
-    if (refusal.status >= 500) {
+    const answer = errorAnswer(exception, requestIdOf(req) ?? null);
+    if (answer.status >= 500) {
       this.log.error({ err: exception instanceof Error ? { message: exception.message, stack: exception.stack } : exception, path: req.originalUrl }, 'request failed');
     }
     if (res.headersSent) return;
-    const issues = refusal.issues ?? [];
-    const body: ErrorEnvelope = {
-      error: {
-        error_code: refusal.code,
-        message: ERROR_CATALOGUE[refusal.code].message,
-        // Bounded: the first LISTED_ERRORS_MAX, and how many there were when that is more.
-        errors: issues.slice(0, LISTED_ERRORS_MAX).map((i) => ({ field: i.field, error_code: i.errorCode, ...(i.params ? { params: i.params } : {}) })),
-        ...(issues.length > LISTED_ERRORS_MAX ? { errors_total: issues.length } : {}),
-        request_id: requestIdOf(req) ?? null,
-      },
-    };
-    res.status(refusal.status).json(body);
+    res.status(answer.status).json(answer.body);
   }
+}
 
-  private refusalOf(exception: unknown): Refusal {
-    if (exception instanceof FieldValidationError) return { status: 422, code: 'NAL-422', issues: exception.issues };
-    if (exception instanceof DomainError) return { status: exception.status, code: exception.code };
-    if (exception instanceof HttpException) {
-      const status = exception.getStatus();
-      return { status: CODE_BY_STATUS[status] ? status : 500, code: CODE_BY_STATUS[status] ?? 'NAL-500' };
-    }
-    // body-parser's own errors (malformed JSON, too large, unsupported charset…) carry a 4xx status and a type.
-    const bodyError = exception as { status?: number; type?: string };
-    if (bodyError?.type === 'entity.too.large') return { status: HttpStatus.PAYLOAD_TOO_LARGE, code: 'NAL-413' };
-    if (bodyError?.type && bodyError.status && bodyError.status >= 400 && bodyError.status < 500) return { status: 400, code: 'NAL-400' };
-    return { status: 500, code: 'NAL-500' };
+function refusalOf(exception: unknown): Refusal {
+  if (exception instanceof FieldValidationError) return { status: 422, code: 'NAL-422', issues: exception.issues };
+  if (exception instanceof DomainError) return { status: exception.status, code: exception.code };
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    return { status: CODE_BY_STATUS[status] ? status : 500, code: CODE_BY_STATUS[status] ?? 'NAL-500' };
   }
+  // body-parser's own errors (malformed JSON, too large, unsupported charset…) carry a 4xx status and a type.
+  const bodyError = exception as { status?: number; type?: string };
+  if (bodyError?.type === 'entity.too.large') return { status: HttpStatus.PAYLOAD_TOO_LARGE, code: 'NAL-413' };
+  if (bodyError?.type && bodyError.status && bodyError.status >= 400 && bodyError.status < 500) return { status: 400, code: 'NAL-400' };
+  return { status: 500, code: 'NAL-500' };
 }

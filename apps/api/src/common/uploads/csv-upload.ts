@@ -3,6 +3,8 @@ import { FileInterceptor } from '@nestjs/platform-express';
 import { CSV_MAX_BYTES } from '@oms/infra';
 import type { Request } from 'express';
 import type { Observable } from 'rxjs';
+import { IdempotentUpload } from '../http/idempotency/idempotency.interceptor';
+import { KeyedAfterUpload } from '../http/idempotency/idempotent-route';
 import { convertKeys, toCamel } from '../http/wire-case';
 
 /** The part of an uploaded file an import reads (multer's memory storage). */
@@ -33,5 +35,8 @@ class FormFieldsToCamel implements NestInterceptor {
   }
 }
 
-/** A route that takes a CSV upload: multipart, the file in `file`, other fields as a DTO (`@Body()`). */
-export const CsvUpload = () => applyDecorators(UseInterceptors(csvFile, FormFieldsToCamel));
+/**
+ * A route that takes a CSV upload: multipart, the file in `file`, other fields as a DTO (`@Body()`).
+ * Its `Idempotency-Key` is claimed once the form is read, with the file's content in the fingerprint.
+ */
+export const CsvUpload = () => applyDecorators(KeyedAfterUpload(), UseInterceptors(csvFile, FormFieldsToCamel, IdempotentUpload));
