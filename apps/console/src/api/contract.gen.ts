@@ -1331,7 +1331,7 @@ export interface components {
             /** @constant */
             ok: false;
             /** @enum {string} */
-            error_code: "NAL-400" | "NAL-401" | "NAL-403" | "NAL-404" | "NAL-413" | "NAL-422" | "NAL-429" | "NAL-500" | "NAL-503" | "NAL-CTM-001" | "NAL-CTM-002" | "NAL-CTM-003" | "NAL-LO-01" | "NAL-LO-02" | "NAL-LO-03" | "NAL-LO-04" | "NAL-LO-05" | "NAL-LO-06" | "NAL-LO-07" | "NAL-MAIL-001" | "NAL-MAIL-002" | "NAL-MAIL-003" | "NAL-MAKER-001" | "NAL-MAKER-002" | "NAL-MAKER-003" | "NAL-PRO-001" | "NAL-PRO-002" | "NAL-PRO-003" | "NAL-PRO-004" | "NAL-PRO-005" | "NAL-PRO-006" | "NAL-SET-100" | "NAL-SET-101" | "NAL-SET-102" | "NAL-SHOP-001" | "NAL-SHOP-002" | "NAL-UPL-001" | "NAL-UPL-002" | "NAL-USER-001" | "NAL-USER-002" | "NAL-USER-003" | "NAL-USER-004" | "NAL-USER-005" | "NAL-USER-006" | "NAL_DELIVERY-004" | "NAL_DELIVERY-005" | "NAL_DELIVERY-006" | "NAL_DELIVERY-007" | "NAL_ORD-084" | "NAL_ORD-086" | "NAL_ORD-087" | "NAL_ORD-088" | "NAL_ORD-101" | "NAL_ORD-102" | "NAL_ORD-103" | "NAL_ORD-104" | "NAL_ORD-105" | "NAL_ORD-106" | "NAL_ORD-120" | "NAL_ORD-121" | "NAL_ORD-122" | "NAL_ORD-123" | "NAL_ORD-124" | "NAL_ORD-125" | "NAL_ORD-126" | "NAL_ORD-130" | "NAL_ORD-131" | "NAL_ORD-132" | "NAL_ORD-133" | "NAL_ORD-134" | "NAL_ORD-135" | "NAL_ORD-166" | "NAL_ORD-169" | "NAL_ORD-191" | "NAL_ORD-193";
+            error_code: "NAL-400" | "NAL-401" | "NAL-403" | "NAL-404" | "NAL-413" | "NAL-422" | "NAL-429" | "NAL-500" | "NAL-503" | "NAL-CTM-001" | "NAL-CTM-002" | "NAL-CTM-003" | "NAL-IDEM-001" | "NAL-IDEM-002" | "NAL-IDEM-003" | "NAL-LO-01" | "NAL-LO-02" | "NAL-LO-03" | "NAL-LO-04" | "NAL-LO-05" | "NAL-LO-06" | "NAL-LO-07" | "NAL-MAIL-001" | "NAL-MAIL-002" | "NAL-MAIL-003" | "NAL-MAKER-001" | "NAL-MAKER-002" | "NAL-MAKER-003" | "NAL-PRO-001" | "NAL-PRO-002" | "NAL-PRO-003" | "NAL-PRO-004" | "NAL-PRO-005" | "NAL-PRO-006" | "NAL-SET-100" | "NAL-SET-101" | "NAL-SET-102" | "NAL-SHOP-001" | "NAL-SHOP-002" | "NAL-UPL-001" | "NAL-UPL-002" | "NAL-USER-001" | "NAL-USER-002" | "NAL-USER-003" | "NAL-USER-004" | "NAL-USER-005" | "NAL-USER-006" | "NAL_DELIVERY-004" | "NAL_DELIVERY-005" | "NAL_DELIVERY-006" | "NAL_DELIVERY-007" | "NAL_ORD-084" | "NAL_ORD-086" | "NAL_ORD-087" | "NAL_ORD-088" | "NAL_ORD-101" | "NAL_ORD-102" | "NAL_ORD-103" | "NAL_ORD-104" | "NAL_ORD-105" | "NAL_ORD-106" | "NAL_ORD-120" | "NAL_ORD-121" | "NAL_ORD-122" | "NAL_ORD-123" | "NAL_ORD-124" | "NAL_ORD-125" | "NAL_ORD-126" | "NAL_ORD-130" | "NAL_ORD-131" | "NAL_ORD-132" | "NAL_ORD-133" | "NAL_ORD-134" | "NAL_ORD-135" | "NAL_ORD-166" | "NAL_ORD-169" | "NAL_ORD-191" | "NAL_ORD-193";
         } | {
             order_id: string;
             /** @constant */
@@ -1544,7 +1544,7 @@ export interface components {
         ErrorEnvelope: {
             error: {
                 /** @enum {string} */
-                error_code: "NAL-400" | "NAL-401" | "NAL-403" | "NAL-404" | "NAL-413" | "NAL-422" | "NAL-429" | "NAL-500" | "NAL-503" | "NAL-CTM-001" | "NAL-CTM-002" | "NAL-CTM-003" | "NAL-LO-01" | "NAL-LO-02" | "NAL-LO-03" | "NAL-LO-04" | "NAL-LO-05" | "NAL-LO-06" | "NAL-LO-07" | "NAL-MAIL-001" | "NAL-MAIL-002" | "NAL-MAIL-003" | "NAL-MAKER-001" | "NAL-MAKER-002" | "NAL-MAKER-003" | "NAL-PRO-001" | "NAL-PRO-002" | "NAL-PRO-003" | "NAL-PRO-004" | "NAL-PRO-005" | "NAL-PRO-006" | "NAL-SET-100" | "NAL-SET-101" | "NAL-SET-102" | "NAL-SHOP-001" | "NAL-SHOP-002" | "NAL-UPL-001" | "NAL-UPL-002" | "NAL-USER-001" | "NAL-USER-002" | "NAL-USER-003" | "NAL-USER-004" | "NAL-USER-005" | "NAL-USER-006" | "NAL_DELIVERY-004" | "NAL_DELIVERY-005" | "NAL_DELIVERY-006" | "NAL_DELIVERY-007" | "NAL_ORD-084" | "NAL_ORD-086" | "NAL_ORD-087" | "NAL_ORD-088" | "NAL_ORD-101" | "NAL_ORD-102" | "NAL_ORD-103" | "NAL_ORD-104" | "NAL_ORD-105" | "NAL_ORD-106" | "NAL_ORD-120" | "NAL_ORD-121" | "NAL_ORD-122" | "NAL_ORD-123" | "NAL_ORD-124" | "NAL_ORD-125" | "NAL_ORD-126" | "NAL_ORD-130" | "NAL_ORD-131" | "NAL_ORD-132" | "NAL_ORD-133" | "NAL_ORD-134" | "NAL_ORD-135" | "NAL_ORD-166" | "NAL_ORD-169" | "NAL_ORD-191" | "NAL_ORD-193";
+                error_code: "NAL-400" | "NAL-401" | "NAL-403" | "NAL-404" | "NAL-413" | "NAL-422" | "NAL-429" | "NAL-500" | "NAL-503" | "NAL-CTM-001" | "NAL-CTM-002" | "NAL-CTM-003" | "NAL-IDEM-001" | "NAL-IDEM-002" | "NAL-IDEM-003" | "NAL-LO-01" | "NAL-LO-02" | "NAL-LO-03" | "NAL-LO-04" | "NAL-LO-05" | "NAL-LO-06" | "NAL-LO-07" | "NAL-MAIL-001" | "NAL-MAIL-002" | "NAL-MAIL-003" | "NAL-MAKER-001" | "NAL-MAKER-002" | "NAL-MAKER-003" | "NAL-PRO-001" | "NAL-PRO-002" | "NAL-PRO-003" | "NAL-PRO-004" | "NAL-PRO-005" | "NAL-PRO-006" | "NAL-SET-100" | "NAL-SET-101" | "NAL-SET-102" | "NAL-SHOP-001" | "NAL-SHOP-002" | "NAL-UPL-001" | "NAL-UPL-002" | "NAL-USER-001" | "NAL-USER-002" | "NAL-USER-003" | "NAL-USER-004" | "NAL-USER-005" | "NAL-USER-006" | "NAL_DELIVERY-004" | "NAL_DELIVERY-005" | "NAL_DELIVERY-006" | "NAL_DELIVERY-007" | "NAL_ORD-084" | "NAL_ORD-086" | "NAL_ORD-087" | "NAL_ORD-088" | "NAL_ORD-101" | "NAL_ORD-102" | "NAL_ORD-103" | "NAL_ORD-104" | "NAL_ORD-105" | "NAL_ORD-106" | "NAL_ORD-120" | "NAL_ORD-121" | "NAL_ORD-122" | "NAL_ORD-123" | "NAL_ORD-124" | "NAL_ORD-125" | "NAL_ORD-126" | "NAL_ORD-130" | "NAL_ORD-131" | "NAL_ORD-132" | "NAL_ORD-133" | "NAL_ORD-134" | "NAL_ORD-135" | "NAL_ORD-166" | "NAL_ORD-169" | "NAL_ORD-191" | "NAL_ORD-193";
                 /** @description English, for logs and scripts; the console shows the translated code. */
                 message: string;
                 /** @description Every failing field of a 422 (the first LISTED_ERRORS_MAX); empty otherwise. */
@@ -2442,7 +2442,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description The error envelope: 400 a business rule refused (a catalogue code), 401 no or expired token, 403 the role may not, 404 no such record, 413 too large, 422 field errors, 429 rate limit, 500 NAL-500 with a request id. */
+        /** @description The error envelope: 400 a business rule refused (a catalogue code), 401 no or expired token, 403 the role may not, 404 no such record, 409 the first request with this Idempotency-Key is still running, 413 too large, 422 field errors (or the Idempotency-Key used for another request), 429 rate limit, 500 NAL-500 with a request id. */
         Error: {
             headers: {
                 [name: string]: unknown;
@@ -2452,7 +2452,10 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+        IdempotencyKey: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -2669,7 +2672,10 @@ export interface operations {
     "CustomersController.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2693,6 +2699,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -2765,7 +2772,10 @@ export interface operations {
     "CustomersController.setGeneralMemo": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 customer_id: number | string;
             };
@@ -2792,6 +2802,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -2830,7 +2841,10 @@ export interface operations {
     "CustomersController.update": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number | string;
             };
@@ -2857,6 +2871,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -2865,7 +2880,10 @@ export interface operations {
     "CustomersController.export": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2889,6 +2907,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -2982,7 +3001,10 @@ export interface operations {
     "DeliveryCompaniesController.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3006,6 +3028,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -3014,7 +3037,10 @@ export interface operations {
     "DeliveryCompaniesController.update": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number | string;
             };
@@ -3041,6 +3067,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -3049,7 +3076,10 @@ export interface operations {
     "DeliveryCompaniesController.remove": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number | string;
             };
@@ -3068,6 +3098,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
@@ -3107,7 +3138,10 @@ export interface operations {
     "DeliveryMethodsController.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3131,6 +3165,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -3139,7 +3174,10 @@ export interface operations {
     "DeliveryMethodsController.update": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number | string;
             };
@@ -3166,6 +3204,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -3174,7 +3213,10 @@ export interface operations {
     "DeliveryMethodsController.remove": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number | string;
             };
@@ -3193,6 +3235,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
@@ -3203,7 +3246,10 @@ export interface operations {
                 order_id: number | string;
                 id: number | string;
             };
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3220,6 +3266,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
@@ -3392,7 +3439,10 @@ export interface operations {
     "MakerConfirmationsController.answer": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 token: string;
             };
@@ -3417,6 +3467,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             429: components["responses"]["Error"];
@@ -3426,7 +3477,10 @@ export interface operations {
     "MakerConfirmationsController.changeShipDate": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 token: string;
             };
@@ -3451,6 +3505,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             429: components["responses"]["Error"];
@@ -3523,7 +3578,10 @@ export interface operations {
     "MakersController.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3547,6 +3605,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -3585,7 +3644,10 @@ export interface operations {
     "MakersController.update": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number | string;
             };
@@ -3612,6 +3674,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -3818,7 +3881,10 @@ export interface operations {
     "OrderEditingController.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3842,6 +3908,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -3880,7 +3947,10 @@ export interface operations {
     "OrderEditingController.edit": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number | string;
             };
@@ -3907,6 +3977,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -3915,7 +3986,10 @@ export interface operations {
     "CancelController.cancel": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 order_id: number | string;
             };
@@ -3942,6 +4016,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -3950,7 +4025,10 @@ export interface operations {
     "ChangeRevenueController.changeRevenue": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 order_id: number | string;
             };
@@ -3977,6 +4055,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -3985,7 +4064,10 @@ export interface operations {
     "ChangeStatusController.changeStatus": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 order_id: number | string;
             };
@@ -4012,6 +4094,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4020,7 +4103,10 @@ export interface operations {
     "DataPatchController.dataPatch": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 order_id: number | string;
             };
@@ -4047,6 +4133,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4119,7 +4206,10 @@ export interface operations {
     "MakerReceiveController.makerReceive": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 order_id: number | string;
             };
@@ -4146,6 +4236,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4154,7 +4245,10 @@ export interface operations {
     "MakerShipController.makerShip": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 order_id: number | string;
             };
@@ -4181,6 +4275,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4189,7 +4284,10 @@ export interface operations {
     "OrderToMakerController.orderProcess": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 order_id: number | string;
             };
@@ -4216,6 +4314,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4254,7 +4353,10 @@ export interface operations {
     "OrderSheetsController.request": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 order_id: number | string;
             };
@@ -4287,6 +4389,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4295,7 +4398,10 @@ export interface operations {
     "RefundController.refund": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 order_id: number | string;
             };
@@ -4322,6 +4428,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4330,7 +4437,10 @@ export interface operations {
     "ReturnLinesController.returnLines": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 order_id: number | string;
             };
@@ -4357,6 +4467,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4365,7 +4476,10 @@ export interface operations {
     "CancelController.batchCancel": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4389,6 +4503,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4397,7 +4512,10 @@ export interface operations {
     "ChangeRevenueController.batchChangeRevenue": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4421,6 +4539,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4429,7 +4548,10 @@ export interface operations {
     "ChangeStatusController.batchChangeStatus": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4453,6 +4575,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4461,7 +4584,10 @@ export interface operations {
     "DataPatchController.batchDataPatch": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4485,6 +4611,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4493,7 +4620,10 @@ export interface operations {
     "MakerReceiveController.batchMakerReceive": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4517,6 +4647,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4525,7 +4656,10 @@ export interface operations {
     "MakerShipController.batchMakerShip": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4549,6 +4683,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4557,7 +4692,10 @@ export interface operations {
     "OrderToMakerController.batchOrderProcess": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4581,6 +4719,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4589,7 +4728,10 @@ export interface operations {
     "ConfirmPaymentController.batchPaid": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4613,6 +4755,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4621,7 +4764,10 @@ export interface operations {
     "RefundController.batchRefund": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4645,6 +4791,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4653,7 +4800,10 @@ export interface operations {
     "ReturnLinesController.batchReturn": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4677,6 +4827,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4685,7 +4836,10 @@ export interface operations {
     "OrdersReadController.export": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4709,6 +4863,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4717,7 +4872,10 @@ export interface operations {
     "ConfirmPaymentController.paid": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4747,6 +4905,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4825,7 +4984,10 @@ export interface operations {
     "ProductsController.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4849,6 +5011,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4887,7 +5050,10 @@ export interface operations {
     "ProductsController.update": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number | string;
             };
@@ -4914,6 +5080,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4922,7 +5089,10 @@ export interface operations {
     "ProductsController.remove": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number | string;
             };
@@ -4941,6 +5111,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
@@ -5011,7 +5182,10 @@ export interface operations {
     "ProductImportsController.upload": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5035,6 +5209,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -5073,7 +5248,10 @@ export interface operations {
     "ProductImportsController.apply": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number | string;
             };
@@ -5100,6 +5278,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -5108,7 +5287,10 @@ export interface operations {
     "ProductImportsController.discard": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number | string;
             };
@@ -5131,6 +5313,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
@@ -5192,7 +5375,10 @@ export interface operations {
     "MailTemplatesController.update": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 key: string;
             };
@@ -5219,6 +5405,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -5227,7 +5414,10 @@ export interface operations {
     "MailTemplatesController.preview": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 key: string;
             };
@@ -5257,6 +5447,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -5291,7 +5482,10 @@ export interface operations {
     "SettingsController.updateOption": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5315,6 +5509,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -5355,7 +5550,10 @@ export interface operations {
     "SettingsController.createTimeShipment": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5379,6 +5577,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -5387,7 +5586,10 @@ export interface operations {
     "SettingsController.updateTimeShipment": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number | string;
             };
@@ -5414,6 +5616,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -5422,7 +5625,10 @@ export interface operations {
     "SettingsController.removeTimeShipment": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number | string;
             };
@@ -5441,6 +5647,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
@@ -5481,7 +5688,10 @@ export interface operations {
     "ShopsController.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5505,6 +5715,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -5543,7 +5754,10 @@ export interface operations {
     "ShopsController.update": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number | string;
             };
@@ -5570,6 +5784,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -5578,7 +5793,10 @@ export interface operations {
     "ShopsController.remove": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number | string;
             };
@@ -5597,6 +5815,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
@@ -5641,7 +5860,10 @@ export interface operations {
     "UsersController.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5665,6 +5887,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -5703,7 +5926,10 @@ export interface operations {
     "UsersController.update": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number | string;
             };
@@ -5730,6 +5956,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -5738,7 +5965,10 @@ export interface operations {
     "UsersController.remove": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number | string;
             };
@@ -5757,6 +5987,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
