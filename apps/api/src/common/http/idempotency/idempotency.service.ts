@@ -54,7 +54,7 @@ export class IdempotencyService {
   }
 
   /**
-   * Runs `work` once for the key: or answers the stored answer. `fingerprint` is what the request asked
+   * Runs `work` once for the key, or answers its stored answer. `fingerprint` is what the request asked
    * (requestFingerprint); `toWire` turns the handler's answer into the body that goes on the wire.
    */
   once(context: ExecutionContext, key: string, fingerprint: string, work: () => Observable<unknown>, toWire: (answer: unknown) => unknown = (a) => a): Observable<unknown> {
@@ -84,8 +84,8 @@ export class IdempotencyService {
       state = await this.keys.find(scope);
       if (state && state.fingerprint !== fingerprint) throw new DomainError('NAL-IDEM-001');
       if (state?.answer) return { replay: state.answer };
-      if (!state || state.lapsed) continue;
       if (Date.now() >= deadline) throw new DomainError('NAL-IDEM-003');
+      if (!state || state.lapsed) continue;
       await sleep(Math.min(pause, Math.max(1, deadline - Date.now())));
       pause = Math.min(pause * 2, 250);
     }
