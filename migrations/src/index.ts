@@ -15,6 +15,7 @@ import { ImportedFiles1763920000000 } from './1763920000000-imported-files';
 import { CustomerEmailPerShop1763930000000 } from './1763930000000-customer-email-per-shop';
 import { OrderLinesByProduct1763950000000 } from './1763950000000-order-lines-by-product';
 import { EventRetention1763960000000 } from './1763960000000-event-retention';
+import { IdempotencyKeys1763980000000 } from './1763980000000-idempotency-keys';
 import { CustomerListSorts1763990000000 } from './1763990000000-customer-list-sorts';
 
 /** Every migration, in order. The data source runs exactly these; nothing is ever synchronised. */
@@ -36,5 +37,6 @@ export const MIGRATIONS = [
   CustomerEmailPerShop1763930000000,
   OrderLinesByProduct1763950000000,
   EventRetention1763960000000,
+  IdempotencyKeys1763980000000,
   CustomerListSorts1763990000000,
 ];

@@ -6,6 +6,8 @@ import { APP_CONFIG, AppConfig, dataSourceOptions } from '@oms/infra';
 import { AdminQueuesModule } from './admin-queues/admin-queues.module';
 import { AccessGuard } from './auth/access.guard';
 import { AuthModule } from './auth/auth.module';
+import { IdempotencyInterceptor } from './common/http/idempotency/idempotency.interceptor';
+import { IdempotencyService } from './common/http/idempotency/idempotency.service';
 import { WireCaseInterceptor } from './common/http/wire-case.interceptor';
 import { QueuesModule } from './common/queues.module';
 import { RepositoriesModule } from './common/repositories.module';
@@ -52,9 +54,12 @@ export class AppModule {
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: APP_GUARD, useClass: AccessGuard },
+        IdempotencyService,
+        // In this order: the key sees the request and the answer as they are on the wire (snake_case).
+        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
         { provide: APP_INTERCEPTOR, useClass: WireCaseInterceptor },
       ],
-      exports: [APP_CONFIG],
+      exports: [APP_CONFIG, IdempotencyService],
       global: true,
     };
   }

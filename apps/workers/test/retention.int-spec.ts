@@ -11,8 +11,8 @@ const DAY_MS = 24 * 3600 * 1000;
 const POLICY = { outboxDays: 7, jobEffectsDays: 40, makerRemindersDays: 3 };
 
 /**
- * The daily retention job against real PostgreSQL and Redis: published outbox events, job_effects
- * and maker_reminders past their age go, in batches; unpublished events and young rows stay; a
+ * The daily retention job against real PostgreSQL and Redis: published outbox events, job_effects,
+ * maker_reminders and idempotency keys past their age go, in batches; unpublished events and young rows stay; a
  * second run, or two at once, delete nothing more.
  */
 describe('retention of spent rows', () => {
@@ -45,6 +45,7 @@ describe('retention of spent rows', () => {
     await api.dataSource.query(`DELETE FROM outbox_events`);
     await api.dataSource.query(`DELETE FROM job_effects`);
     await api.dataSource.query(`DELETE FROM maker_reminders`);
+    await api.dataSource.query(`DELETE FROM idempotency_keys`);
   });
 
   const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
@@ -60,10 +61,19 @@ describe('retention of spent rows', () => {
   const reminder = (kind: 'confirm' | 'ship', day: string) =>
     api.dataSource.query(`INSERT INTO maker_reminders (order_id, maker_id, kind, day, recipient) VALUES ($1, $2, $3, $4, 'orders@yamamoto-mokko.example.jp')`, [orderId, makerId, kind, day]);
 
+  /** An answered idempotency key made `hours` ago (they answer for 24 hours). */
+  const idempotencyKey = (key: string, hours: number) =>
+    api.dataSource.query(
+      `INSERT INTO idempotency_keys (caller, route, idempotency_key, fingerprint, claim, status, response, created_at)
+       VALUES ('user:1', 'PUT /orders/paid', $1, repeat('0', 64), gen_random_uuid(), 200, '{"data":{}}', $2)`,
+      [key, new Date(Date.now() - hours * 3600 * 1000)],
+    );
+
   const remaining = async () => ({
     events: (await api.dataSource.query(`SELECT aggregate_id FROM outbox_events ORDER BY aggregate_id`)).map((r: { aggregate_id: string }) => r.aggregate_id),
     effects: (await api.dataSource.query(`SELECT effect_key FROM job_effects ORDER BY effect_key`)).map((r: { effect_key: string }) => r.effect_key),
     reminders: (await api.dataSource.query(`SELECT kind || ' ' || to_char(day, 'YYYY-MM-DD') AS r FROM maker_reminders ORDER BY day, kind`)).map((r: { r: string }) => r.r),
+    idempotencyKeys: (await api.dataSource.query(`SELECT idempotency_key FROM idempotency_keys ORDER BY 1`)).map((r: { idempotency_key: string }) => r.idempotency_key),
   });
 
   async function givenRowsOfEveryAge() {
@@ -80,12 +90,15 @@ describe('retention of spent rows', () => {
     await reminder('confirm', addDays(today, -POLICY.makerRemindersDays));
     // Today's row is the guard of today's run: it always stays.
     await reminder('confirm', today);
+    await idempotencyKey('key-old', 25);
+    await idempotencyKey('key-young', 23);
   }
 
   const KEPT = {
     events: ['published-young', 'unpublished-old', 'unpublished-unknown-type', 'unpublished-young'],
     effects: ['welcome-mail:young'],
     reminders: [`confirm ${addDays(today, -POLICY.makerRemindersDays)}`, `confirm ${today}`],
+    idempotencyKeys: ['key-young'],
   };
 
   it('runs daily at 03:30 in Japan, from a job scheduler (one id, whichever workers process upserts it)', async () => {
@@ -100,11 +113,11 @@ describe('retention of spent rows', () => {
     await until(() => job.getState(), (s) => s === 'completed' || s === 'failed', 20_000, 'retention run');
     const done = (await queues.get('maintenance').getJob(job.id!))!;
     if (done.failedReason) throw new Error(`retention run failed: ${done.failedReason}`);
-    expect(done.returnvalue).toEqual({ outboxEvents: 1, jobEffects: 1, makerReminders: 2 });
+    expect(done.returnvalue).toEqual({ outboxEvents: 1, jobEffects: 1, makerReminders: 2, idempotencyKeys: 1 });
     expect(await remaining()).toEqual(KEPT);
 
     // Run again: nothing more goes.
-    expect(await world.workers.get(RetentionProcessor).run()).toEqual({ outboxEvents: 0, jobEffects: 0, makerReminders: 0 });
+    expect(await world.workers.get(RetentionProcessor).run()).toEqual({ outboxEvents: 0, jobEffects: 0, makerReminders: 0, idempotencyKeys: 0 });
     expect(await remaining()).toEqual(KEPT);
   });
 
@@ -113,13 +126,14 @@ describe('retention of spent rows', () => {
     for (let i = 0; i < 23; i++) {
       await event(`published-old-${String(i).padStart(2, '0')}`, POLICY.outboxDays + 2 + i, true);
       await effect(`reminder:confirm:${i}`, POLICY.jobEffectsDays + 2 + i);
+      await idempotencyKey(`key-old-${i}`, 25 + i);
     }
     const now = new Date();
     const runs = await Promise.all([purgeSpentRows(api.dataSource, POLICY, now, 4), purgeSpentRows(api.dataSource, POLICY, now, 4)]);
-    const total = (key: 'outboxEvents' | 'jobEffects' | 'makerReminders') => runs[0][key] + runs[1][key];
-    expect([total('outboxEvents'), total('jobEffects'), total('makerReminders')]).toEqual([24, 24, 2]);
+    const total = (key: 'outboxEvents' | 'jobEffects' | 'makerReminders' | 'idempotencyKeys') => runs[0][key] + runs[1][key];
+    expect([total('outboxEvents'), total('jobEffects'), total('makerReminders'), total('idempotencyKeys')]).toEqual([24, 24, 2, 24]);
     expect(await remaining()).toEqual(KEPT);
-    expect(await purgeSpentRows(api.dataSource, POLICY, now, 4)).toEqual({ outboxEvents: 0, jobEffects: 0, makerReminders: 0 });
+    expect(await purgeSpentRows(api.dataSource, POLICY, now, 4)).toEqual({ outboxEvents: 0, jobEffects: 0, makerReminders: 0, idempotencyKeys: 0 });
   });
 
   it('does not wait for a row another transaction holds, and leaves it for the next run', async () => {

@@ -15,3 +15,4 @@ export * from './customer-mails';
 export * from './dashboard';
 export * from './uploads';
 export * from './paging';
+export * from './idempotency';

@@ -32,3 +32,4 @@ export * from './customer-mails';
 export * from './documents';
 export * from './products/product-import.repository';
 export * from './uploads/imported-file.repository';
+export * from './idempotency/idempotency-key.repository';

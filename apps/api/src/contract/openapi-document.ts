@@ -1,5 +1,5 @@
 import type { Type } from '@nestjs/common';
-import { isAllowed, ROLES } from '@oms/domain';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX, isAllowed, ROLES } from '@oms/domain';
 import { DtoSchemas } from './dto-schema';
 import { JsonSchema, SchemaRegistry, withoutNull } from './json-schema';
 import { RouteEntry, routesOf } from './route-catalogue';
@@ -9,6 +9,17 @@ export type OpenApiDocument = JsonSchema & { paths: Record<string, Record<string
 
 const ERROR = { $ref: '#/components/responses/Error' };
 const METHOD_ORDER = ['get', 'post', 'put', 'patch', 'delete'];
+/** The optional header of every mutation that answers a JSON body (common/http/idempotency, docs/decisions.md "Idempotency-Key"). */
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: IDEMPOTENCY_KEY_HEADER,
+  in: 'header',
+  required: false,
+  description:
+    'Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. ' +
+    'The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002.',
+  schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX, pattern: '^[\\x21-\\x7e]+$' },
+};
+
 const SUCCESS_TEXT: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No content' };
 
 /**
@@ -40,9 +51,13 @@ export function buildOpenApiDocument(controllers: readonly Type[], tsconfigPath:
     paths,
     components: {
       schemas: registry.all(),
+      parameters: { IdempotencyKey: IDEMPOTENCY_KEY_PARAMETER },
       responses: {
         Error: {
-          description: 'The error envelope: 400 a business rule refused (a catalogue code), 401 no or expired token, 403 the role may not, 404 no such record, 413 too large, 422 field errors, 429 rate limit, 500 NAL-500 with a request id.',
+          description:
+            'The error envelope: 400 a business rule refused (a catalogue code), 401 no or expired token, 403 the role may not, 404 no such record, ' +
+            '409 the first request with this Idempotency-Key is still running, 413 too large, 422 field errors (or the Idempotency-Key used for another request), ' +
+            '429 rate limit, 500 NAL-500 with a request id.',
           content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
         },
       },
@@ -73,6 +88,7 @@ function operation(route: RouteEntry, dtos: DtoSchemas, views: ViewSchemas): Jso
       }
     }
   }
+  if (route.idempotent) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
   return {
     operationId: `${route.controller}.${route.handler}`,
     tags: [route.path.split('/')[1] || 'api'],
@@ -122,7 +138,8 @@ function errors(route: RouteEntry): Record<string, JsonSchema> {
     ...(route.access?.kind === 'permission' || route.access?.kind === 'download' ? [403] : []),
     ...(route.path.includes('{') ? [404] : []),
     ...(route.inputs.some((i) => i.from === 'body' || i.from === 'file') ? [413] : []),
-    ...(checked ? [422] : []),
+    ...(checked || route.idempotent ? [422] : []),
+    ...(route.idempotent ? [409] : []),
     ...(route.guards.includes('RateLimitGuard') ? [429] : []),
     500,
     ...route.errorAnswers,

@@ -1,8 +1,9 @@
 import { DynamicModule, ForwardReference, RequestMethod, Type } from '@nestjs/common';
-import { GUARDS_METADATA, HTTP_CODE_METADATA, METHOD_METADATA, MODULE_METADATA, PATH_METADATA, RESPONSE_PASSTHROUGH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { GUARDS_METADATA, MODULE_METADATA, RESPONSE_PASSTHROUGH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ACCESS_RULE, AccessRule } from '../auth/access.decorators';
-import { routePath } from '../common/http/route-path';
+import { takesIdempotencyKey } from '../common/http/idempotency/idempotent-route';
+import { declaredRoute, declaredStatus } from '../common/http/route-path';
 import { ALSO_ANSWERS, ERROR_ANSWERS, FILE_ANSWER, FileAnswerMeta } from './file-answer';
 
 type Dto = abstract new () => object;
@@ -26,6 +27,8 @@ export interface RouteEntry {
   inputs: RouteInput[];
   /** The handler writes the answer itself (`@Res()` without passthrough): a file, a redirect. */
   writesOwnAnswer: boolean;
+  /** It takes an `Idempotency-Key` (common/http/idempotency). */
+  idempotent: boolean;
   /** What such a handler sends, when it says (FileAnswer). */
   fileAnswer: FileAnswerMeta | undefined;
   /** Error statuses the route declares beyond what its shape shows (ErrorAnswers). */
@@ -61,13 +64,12 @@ export function controllersOf(modules: readonly ModuleRef[]): Type[] {
 export function routesOf(controllers: readonly Type[]): RouteEntry[] {
   const routes: RouteEntry[] = [];
   for (const controller of controllers) {
-    const base = routePath(Reflect.getMetadata(PATH_METADATA, controller));
     for (const handler of methodNames(controller.prototype)) {
       const fn = controller.prototype[handler];
-      const method = Reflect.getMetadata(METHOD_METADATA, fn) as RequestMethod | undefined;
+      const declared = declaredRoute(controller, fn);
+      const method = declared.method;
       if (method === undefined) continue;
-      const sub = routePath(Reflect.getMetadata(PATH_METADATA, fn));
-      const path = `/${[base, sub].filter(Boolean).join('/')}`.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+      const path = declared.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
       const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, handler) ?? {}) as Record<string, { index: number; data?: unknown }>;
       const paramTypes = (Reflect.getMetadata('design:paramtypes', controller.prototype, handler) ?? []) as unknown[];
       const inputs: RouteInput[] = [];
@@ -89,9 +91,10 @@ export function routesOf(controllers: readonly Type[]): RouteEntry[] {
         method: RequestMethod[method],
         path,
         access: (Reflect.getMetadata(ACCESS_RULE, fn) ?? Reflect.getMetadata(ACCESS_RULE, controller)) as AccessRule | undefined,
-        status: (Reflect.getMetadata(HTTP_CODE_METADATA, fn) as number | undefined) ?? (method === RequestMethod.POST ? 201 : 200),
+        status: declaredStatus(fn, method),
         inputs,
         writesOwnAnswer,
+        idempotent: takesIdempotencyKey(controller, handler),
         fileAnswer: Reflect.getMetadata(FILE_ANSWER, fn) as FileAnswerMeta | undefined,
         errorAnswers: (Reflect.getMetadata(ERROR_ANSWERS, fn) as number[] | undefined) ?? [],
         alsoAnswers: Reflect.getMetadata(ALSO_ANSWERS, fn) as { status: number; description: string } | undefined,

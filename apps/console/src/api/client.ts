@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_KEY_HEADER } from '@oms/domain';
 import { toCamelKeys, toSnake, toSnakeKeys } from './case';
 import { toFieldErrors, type FieldError, type FieldErrors } from './field-errors';
 import { accessToken, clearSession, hasSession, saveSession, setCookie } from './session';
@@ -6,6 +7,8 @@ import type { AnswerOf, Pagination, WireError } from './wire';
 /**
  * The console's one API client (SPEC.md §7 "Behaviour of answers", DESIGN.md §4).
  * 2xx, 400 and 422 come back as an ApiResult; everything else calls a handler and rejects.
+ * A mutation carries an `Idempotency-Key`, one per call (one user action), and is sent again with
+ * the same key when no answer came or the API could not answer (docs/decisions.md "Idempotency-Key").
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -40,6 +43,11 @@ export type RequestOptions = {
    */
   routeErrors?: boolean;
   signal?: AbortSignal;
+  /**
+   * The mutation's `Idempotency-Key`; a fresh one when not given. Give one to send the same user
+   * action again (the API answers the first answer without doing the work again).
+   */
+  idempotencyKey?: string;
 };
 
 export type ApiHandlers = {
@@ -55,7 +63,37 @@ export type ApiClientOptions = {
   fetch?: typeof fetch;
   /** How often a request that got 401 checks whether the running refresh has finished. */
   refreshPollMs?: number;
+  /** The waits before each resend of a mutation that got no answer (or 502, 503, 504, 409 NAL-IDEM-003): one resend per entry. */
+  retryDelaysMs?: readonly number[];
 };
+
+const MUTATIONS: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Two resends, a little apart: a restarting API or a proxy's hiccup, not an outage. */
+export const RETRY_DELAYS_MS: readonly number[] = [500, 1500];
+
+/**
+ * A new `Idempotency-Key`: a random UUID. `crypto.randomUUID` exists only on secure pages (https,
+ * localhost); an intranet served over http still has `getRandomValues`.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40; // version 4
+  b[8] = (b[8] & 0x3f) | 0x80; // RFC 4122 variant
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * An answer after which a mutation is sent again with its key: a proxy found no API (502, 504), the
+ * API could not reach what it needs (503), or the first request with the key is still running (409
+ * NAL-IDEM-003). With the key, the work is done once however often it is sent.
+ */
+function worthResending({ status, body }: Exchange): boolean {
+  if (status === 502 || status === 503 || status === 504) return true;
+  return status === 409 && (body as WireErrorBody | undefined)?.error?.errorCode === 'NAL-IDEM-003';
+}
 
 export const NETWORK_ERROR_COOKIE = 'oms_network_error';
 
@@ -92,6 +130,9 @@ type WireErrorBody = { error?: Partial<WireError> };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The caller aborted the request: not a failure to report or to send again. */
+const gaveUp = (err: unknown, opts: RequestOptions) => Boolean(opts.signal?.aborted) || (err as Error)?.name === 'AbortError';
+
 /** The Web Lock that serialises refreshes across the console's tabs. */
 export const REFRESH_LOCK = 'oms-refresh';
 
@@ -106,6 +147,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
   // Looked up at call time so that a fetch patched later (MSW in tests) is the one used.
   const fetchFn: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const refreshPollMs = options.refreshPollMs ?? 100;
+  const retryDelaysMs = options.retryDelaysMs ?? RETRY_DELAYS_MS;
   let handlers: ApiHandlers = {
     onUnauthenticated: () => undefined,
     onForbidden: () => undefined,
@@ -131,10 +173,26 @@ export function createApiClient(options: ApiClientOptions = {}) {
   }
 
   /** One HTTP exchange, body read and camel-cased. A thrown fetch or body read is ERR-ANOTHER. */
-  async function exchange(method: HttpMethod, path: string, opts: RequestOptions, token: string | null): Promise<Exchange> {
+  async function exchange(method: HttpMethod, path: string, opts: RequestOptions, token: string | null, idempotencyKey?: string): Promise<Exchange> {
+    try {
+      return await send(method, path, opts, token, idempotencyKey);
+    } catch (err) {
+      throw noAnswer(err, opts);
+    }
+  }
+
+  /** What a request that got no answer rejects with; a caller that gave up is not a network failure. */
+  function noAnswer(err: unknown, opts: RequestOptions): unknown {
+    if (gaveUp(err, opts)) return err;
+    if (opts.routeErrors === false) return errorOf(0, undefined, 'ERR-ANOTHER');
+    return networkFailure('ERR-ANOTHER', 0);
+  }
+
+  async function send(method: HttpMethod, path: string, opts: RequestOptions, token: string | null, idempotencyKey?: string): Promise<Exchange> {
     const qs = toQueryString(opts.query);
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (token) headers.Authorization = `Bearer ${token}`;
+    if (idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKey;
     let body: BodyInit | undefined;
     if (opts.body instanceof FormData || opts.body instanceof Blob) {
       body = opts.body;
@@ -142,21 +200,33 @@ export function createApiClient(options: ApiClientOptions = {}) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(toSnakeKeys(opts.body));
     }
-    try {
-      const res = await fetchFn(`${baseUrl}${path}${qs ? `?${qs}` : ''}`, {
-        method,
-        headers,
-        body,
-        credentials: 'same-origin',
-        signal: opts.signal,
-      });
-      const text = await res.text();
-      return { status: res.status, body: toCamelKeys(parseJson(text)) };
-    } catch (err) {
-      // A caller that gave up is not a network failure.
-      if (opts.signal?.aborted || (err as Error)?.name === 'AbortError') throw err;
-      if (opts.routeErrors === false) throw errorOf(0, undefined, 'ERR-ANOTHER');
-      throw networkFailure('ERR-ANOTHER', 0);
+    const res = await fetchFn(`${baseUrl}${path}${qs ? `?${qs}` : ''}`, {
+      method,
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: opts.signal,
+    });
+    const text = await res.text();
+    return { status: res.status, body: toCamelKeys(parseJson(text)) };
+  }
+
+  /**
+   * A mutation's exchange, sent again with the same key while it gets no answer or one worth
+   * resending (`worthResending`), at most once per `retryDelaysMs` entry; a read is sent once.
+   */
+  async function exchangeWithResends(method: HttpMethod, path: string, opts: RequestOptions, token: string | null, idempotencyKey: string | undefined): Promise<Exchange> {
+    for (let attempt = 0; ; attempt++) {
+      const delay = idempotencyKey ? retryDelaysMs[attempt] : undefined;
+      if (delay === undefined) return exchange(method, path, opts, token, idempotencyKey);
+      try {
+        const answer = await send(method, path, opts, token, idempotencyKey);
+        if (!worthResending(answer)) return answer;
+      } catch (err) {
+        if (gaveUp(err, opts)) throw err;
+      }
+      await sleep(delay);
+      if (opts.signal?.aborted) throw opts.signal.reason;
     }
   }
 
@@ -207,10 +277,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
   async function request<T>(method: HttpMethod, path: string, opts: RequestOptions = {}): Promise<ApiResult<T>> {
     const auth = opts.auth ?? true;
     const sentToken = auth ? accessToken() : null;
-    let answer = await exchange(method, path, opts, sentToken);
+    // One call, one user action, one key: every resend below, and the one after a refresh, reuses it.
+    const key = MUTATIONS.has(method) ? (opts.idempotencyKey ?? newIdempotencyKey()) : undefined;
+    let answer = await exchangeWithResends(method, path, opts, sentToken, key);
     if (answer.status === 401 && auth) {
       if (!(await renewAfter401(sentToken))) throw errorOf(401, answer.body);
-      answer = await exchange(method, path, opts, accessToken());
+      answer = await exchangeWithResends(method, path, opts, accessToken(), key);
       if (answer.status === 401) {
         clearSession();
         handlers.onUnauthenticated();

@@ -1331,7 +1331,7 @@ export interface components {
             /** @constant */
             ok: false;
             /** @enum {string} */
-            error_code: "NAL-400" | "NAL-401" | "NAL-403" | "NAL-404" | "NAL-413" | "NAL-422" | "NAL-429" | "NAL-500" | "NAL-503" | "NAL-CTM-001" | "NAL-CTM-002" | "NAL-CTM-003" | "NAL-LO-01" | "NAL-LO-02" | "NAL-LO-03" | "NAL-LO-04" | "NAL-LO-05" | "NAL-LO-06" | "NAL-LO-07" | "NAL-MAIL-001" | "NAL-MAIL-002" | "NAL-MAIL-003" | "NAL-MAKER-001" | "NAL-MAKER-002" | "NAL-MAKER-003" | "NAL-PRO-001" | "NAL-PRO-002" | "NAL-PRO-003" | "NAL-PRO-004" | "NAL-PRO-005" | "NAL-PRO-006" | "NAL-SET-100" | "NAL-SET-101" | "NAL-SET-102" | "NAL-SHOP-001" | "NAL-SHOP-002" | "NAL-UPL-001" | "NAL-UPL-002" | "NAL-USER-001" | "NAL-USER-002" | "NAL-USER-003" | "NAL-USER-004" | "NAL-USER-005" | "NAL-USER-006" | "NAL_DELIVERY-004" | "NAL_DELIVERY-005" | "NAL_DELIVERY-006" | "NAL_DELIVERY-007" | "NAL_ORD-084" | "NAL_ORD-086" | "NAL_ORD-087" | "NAL_ORD-088" | "NAL_ORD-101" | "NAL_ORD-102" | "NAL_ORD-103" | "NAL_ORD-104" | "NAL_ORD-105" | "NAL_ORD-106" | "NAL_ORD-120" | "NAL_ORD-121" | "NAL_ORD-122" | "NAL_ORD-123" | "NAL_ORD-124" | "NAL_ORD-125" | "NAL_ORD-126" | "NAL_ORD-130" | "NAL_ORD-131" | "NAL_ORD-132" | "NAL_ORD-133" | "NAL_ORD-134" | "NAL_ORD-135" | "NAL_ORD-166" | "NAL_ORD-169" | "NAL_ORD-191" | "NAL_ORD-193";
+            error_code: "NAL-400" | "NAL-401" | "NAL-403" | "NAL-404" | "NAL-413" | "NAL-422" | "NAL-429" | "NAL-500" | "NAL-503" | "NAL-CTM-001" | "NAL-CTM-002" | "NAL-CTM-003" | "NAL-IDEM-001" | "NAL-IDEM-002" | "NAL-IDEM-003" | "NAL-LO-01" | "NAL-LO-02" | "NAL-LO-03" | "NAL-LO-04" | "NAL-LO-05" | "NAL-LO-06" | "NAL-LO-07" | "NAL-MAIL-001" | "NAL-MAIL-002" | "NAL-MAIL-003" | "NAL-MAKER-001" | "NAL-MAKER-002" | "NAL-MAKER-003" | "NAL-PRO-001" | "NAL-PRO-002" | "NAL-PRO-003" | "NAL-PRO-004" | "NAL-PRO-005" | "NAL-PRO-006" | "NAL-SET-100" | "NAL-SET-101" | "NAL-SET-102" | "NAL-SHOP-001" | "NAL-SHOP-002" | "NAL-UPL-001" | "NAL-UPL-002" | "NAL-USER-001" | "NAL-USER-002" | "NAL-USER-003" | "NAL-USER-004" | "NAL-USER-005" | "NAL-USER-006" | "NAL_DELIVERY-004" | "NAL_DELIVERY-005" | "NAL_DELIVERY-006" | "NAL_DELIVERY-007" | "NAL_ORD-084" | "NAL_ORD-086" | "NAL_ORD-087" | "NAL_ORD-088" | "NAL_ORD-101" | "NAL_ORD-102" | "NAL_ORD-103" | "NAL_ORD-104" | "NAL_ORD-105" | "NAL_ORD-106" | "NAL_ORD-120" | "NAL_ORD-121" | "NAL_ORD-122" | "NAL_ORD-123" | "NAL_ORD-124" | "NAL_ORD-125" | "NAL_ORD-126" | "NAL_ORD-130" | "NAL_ORD-131" | "NAL_ORD-132" | "NAL_ORD-133" | "NAL_ORD-134" | "NAL_ORD-135" | "NAL_ORD-166" | "NAL_ORD-169" | "NAL_ORD-191" | "NAL_ORD-193";
         } | {
             order_id: string;
             /** @constant */
@@ -1544,7 +1544,7 @@ export interface components {
         ErrorEnvelope: {
             error: {
                 /** @enum {string} */
-                error_code: "NAL-400" | "NAL-401" | "NAL-403" | "NAL-404" | "NAL-413" | "NAL-422" | "NAL-429" | "NAL-500" | "NAL-503" | "NAL-CTM-001" | "NAL-CTM-002" | "NAL-CTM-003" | "NAL-LO-01" | "NAL-LO-02" | "NAL-LO-03" | "NAL-LO-04" | "NAL-LO-05" | "NAL-LO-06" | "NAL-LO-07" | "NAL-MAIL-001" | "NAL-MAIL-002" | "NAL-MAIL-003" | "NAL-MAKER-001" | "NAL-MAKER-002" | "NAL-MAKER-003" | "NAL-PRO-001" | "NAL-PRO-002" | "NAL-PRO-003" | "NAL-PRO-004" | "NAL-PRO-005" | "NAL-PRO-006" | "NAL-SET-100" | "NAL-SET-101" | "NAL-SET-102" | "NAL-SHOP-001" | "NAL-SHOP-002" | "NAL-UPL-001" | "NAL-UPL-002" | "NAL-USER-001" | "NAL-USER-002" | "NAL-USER-003" | "NAL-USER-004" | "NAL-USER-005" | "NAL-USER-006" | "NAL_DELIVERY-004" | "NAL_DELIVERY-005" | "NAL_DELIVERY-006" | "NAL_DELIVERY-007" | "NAL_ORD-084" | "NAL_ORD-086" | "NAL_ORD-087" | "NAL_ORD-088" | "NAL_ORD-101" | "NAL_ORD-102" | "NAL_ORD-103" | "NAL_ORD-104" | "NAL_ORD-105" | "NAL_ORD-106" | "NAL_ORD-120" | "NAL_ORD-121" | "NAL_ORD-122" | "NAL_ORD-123" | "NAL_ORD-124" | "NAL_ORD-125" | "NAL_ORD-126" | "NAL_ORD-130" | "NAL_ORD-131" | "NAL_ORD-132" | "NAL_ORD-133" | "NAL_ORD-134" | "NAL_ORD-135" | "NAL_ORD-166" | "NAL_ORD-169" | "NAL_ORD-191" | "NAL_ORD-193";
+                error_code: "NAL-400" | "NAL-401" | "NAL-403" | "NAL-404" | "NAL-413" | "NAL-422" | "NAL-429" | "NAL-500" | "NAL-503" | "NAL-CTM-001" | "NAL-CTM-002" | "NAL-CTM-003" | "NAL-IDEM-001" | "NAL-IDEM-002" | "NAL-IDEM-003" | "NAL-LO-01" | "NAL-LO-02" | "NAL-LO-03" | "NAL-LO-04" | "NAL-LO-05" | "NAL-LO-06" | "NAL-LO-07" | "NAL-MAIL-001" | "NAL-MAIL-002" | "NAL-MAIL-003" | "NAL-MAKER-001" | "NAL-MAKER-002" | "NAL-MAKER-003" | "NAL-PRO-001" | "NAL-PRO-002" | "NAL-PRO-003" | "NAL-PRO-004" | "NAL-PRO-005" | "NAL-PRO-006" | "NAL-SET-100" | "NAL-SET-101" | "NAL-SET-102" | "NAL-SHOP-001" | "NAL-SHOP-002" | "NAL-UPL-001" | "NAL-UPL-002" | "NAL-USER-001" | "NAL-USER-002" | "NAL-USER-003" | "NAL-USER-004" | "NAL-USER-005" | "NAL-USER-006" | "NAL_DELIVERY-004" | "NAL_DELIVERY-005" | "NAL_DELIVERY-006" | "NAL_DELIVERY-007" | "NAL_ORD-084" | "NAL_ORD-086" | "NAL_ORD-087" | "NAL_ORD-088" | "NAL_ORD-101" | "NAL_ORD-102" | "NAL_ORD-103" | "NAL_ORD-104" | "NAL_ORD-105" | "NAL_ORD-106" | "NAL_ORD-120" | "NAL_ORD-121" | "NAL_ORD-122" | "NAL_ORD-123" | "NAL_ORD-124" | "NAL_ORD-125" | "NAL_ORD-126" | "NAL_ORD-130" | "NAL_ORD-131" | "NAL_ORD-132" | "NAL_ORD-133" | "NAL_ORD-134" | "NAL_ORD-135" | "NAL_ORD-166" | "NAL_ORD-169" | "NAL_ORD-191" | "NAL_ORD-193";
                 /** @description English, for logs and scripts; the console shows the translated code. */
                 message: string;
                 /** @description Every failing field of a 422 (the first LISTED_ERRORS_MAX); empty otherwise. */
@@ -2459,7 +2459,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description The error envelope: 400 a business rule refused (a catalogue code), 401 no or expired token, 403 the role may not, 404 no such record, 413 too large, 422 field errors, 429 rate limit, 500 NAL-500 with a request id. */
+        /** @description The error envelope: 400 a business rule refused (a catalogue code), 401 no or expired token, 403 the role may not, 404 no such record, 409 the first request with this Idempotency-Key is still running, 413 too large, 422 field errors (or the Idempotency-Key used for another request), 429 rate limit, 500 NAL-500 with a request id. */
         Error: {
             headers: {
                 [name: string]: unknown;
@@ -2469,7 +2469,10 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+        IdempotencyKey: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -2689,7 +2692,10 @@ export interface operations {
     "CustomersController.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2713,6 +2719,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -2785,7 +2792,10 @@ export interface operations {
     "CustomersController.setGeneralMemo": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 customer_id: number | string;
             };
@@ -2812,6 +2822,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -2850,7 +2861,10 @@ export interface operations {
     "CustomersController.update": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number | string;
             };
@@ -2877,6 +2891,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -2885,7 +2900,10 @@ export interface operations {
     "CustomersController.export": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2909,6 +2927,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -3002,7 +3021,10 @@ export interface operations {
     "DeliveryCompaniesController.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3026,6 +3048,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -3034,7 +3057,10 @@ export interface operations {
     "DeliveryCompaniesController.update": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number | string;
             };
@@ -3061,6 +3087,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -3069,7 +3096,10 @@ export interface operations {
     "DeliveryCompaniesController.remove": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number | string;
             };
@@ -3088,6 +3118,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
@@ -3127,7 +3158,10 @@ export interface operations {
     "DeliveryMethodsController.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3151,6 +3185,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -3159,7 +3194,10 @@ export interface operations {
     "DeliveryMethodsController.update": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number | string;
             };
@@ -3186,6 +3224,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -3194,7 +3233,10 @@ export interface operations {
     "DeliveryMethodsController.remove": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number | string;
             };
@@ -3213,6 +3255,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
@@ -3223,7 +3266,10 @@ export interface operations {
                 order_id: number | string;
                 id: number | string;
             };
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3240,6 +3286,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
@@ -3412,7 +3459,10 @@ export interface operations {
     "MakerConfirmationsController.answer": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 token: string;
             };
@@ -3437,6 +3487,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             429: components["responses"]["Error"];
@@ -3446,7 +3497,10 @@ export interface operations {
     "MakerConfirmationsController.changeShipDate": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 token: string;
             };
@@ -3471,6 +3525,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             429: components["responses"]["Error"];
@@ -3543,7 +3598,10 @@ export interface operations {
     "MakersController.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3567,6 +3625,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -3605,7 +3664,10 @@ export interface operations {
     "MakersController.update": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number | string;
             };
@@ -3632,6 +3694,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -3841,7 +3904,10 @@ export interface operations {
     "OrderEditingController.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3865,6 +3931,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -3903,7 +3970,10 @@ export interface operations {
     "OrderEditingController.edit": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number | string;
             };
@@ -3930,6 +4000,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -3938,7 +4009,10 @@ export interface operations {
     "CancelController.cancel": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 order_id: number | string;
             };
@@ -3965,6 +4039,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -3973,7 +4048,10 @@ export interface operations {
     "ChangeRevenueController.changeRevenue": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 order_id: number | string;
             };
@@ -4000,6 +4078,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4008,7 +4087,10 @@ export interface operations {
     "ChangeStatusController.changeStatus": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 order_id: number | string;
             };
@@ -4035,6 +4117,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4043,7 +4126,10 @@ export interface operations {
     "DataPatchController.dataPatch": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 order_id: number | string;
             };
@@ -4070,6 +4156,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4142,7 +4229,10 @@ export interface operations {
     "MakerReceiveController.makerReceive": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 order_id: number | string;
             };
@@ -4169,6 +4259,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4177,7 +4268,10 @@ export interface operations {
     "MakerShipController.makerShip": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 order_id: number | string;
             };
@@ -4204,6 +4298,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4212,7 +4307,10 @@ export interface operations {
     "OrderToMakerController.orderProcess": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 order_id: number | string;
             };
@@ -4239,6 +4337,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4277,7 +4376,10 @@ export interface operations {
     "OrderSheetsController.request": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 order_id: number | string;
             };
@@ -4310,6 +4412,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4318,7 +4421,10 @@ export interface operations {
     "RefundController.refund": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 order_id: number | string;
             };
@@ -4345,6 +4451,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4353,7 +4460,10 @@ export interface operations {
     "ReturnLinesController.returnLines": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 order_id: number | string;
             };
@@ -4380,6 +4490,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4388,7 +4499,10 @@ export interface operations {
     "CancelController.batchCancel": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4412,6 +4526,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4420,7 +4535,10 @@ export interface operations {
     "ChangeRevenueController.batchChangeRevenue": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4444,6 +4562,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4452,7 +4571,10 @@ export interface operations {
     "ChangeStatusController.batchChangeStatus": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4476,6 +4598,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4484,7 +4607,10 @@ export interface operations {
     "DataPatchController.batchDataPatch": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4508,6 +4634,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4516,7 +4643,10 @@ export interface operations {
     "MakerReceiveController.batchMakerReceive": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4540,6 +4670,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4548,7 +4679,10 @@ export interface operations {
     "MakerShipController.batchMakerShip": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4572,6 +4706,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4580,7 +4715,10 @@ export interface operations {
     "OrderToMakerController.batchOrderProcess": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4604,6 +4742,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4612,7 +4751,10 @@ export interface operations {
     "ConfirmPaymentController.batchPaid": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4636,6 +4778,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4644,7 +4787,10 @@ export interface operations {
     "RefundController.batchRefund": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4668,6 +4814,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4676,7 +4823,10 @@ export interface operations {
     "ReturnLinesController.batchReturn": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4700,6 +4850,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4708,7 +4859,10 @@ export interface operations {
     "OrdersReadController.export": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4732,6 +4886,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4740,7 +4895,10 @@ export interface operations {
     "ConfirmPaymentController.paid": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4770,6 +4928,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4851,7 +5010,10 @@ export interface operations {
     "ProductsController.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4875,6 +5037,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4913,7 +5076,10 @@ export interface operations {
     "ProductsController.update": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number | string;
             };
@@ -4940,6 +5106,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -4948,7 +5115,10 @@ export interface operations {
     "ProductsController.remove": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number | string;
             };
@@ -4967,6 +5137,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
@@ -5037,7 +5208,10 @@ export interface operations {
     "ProductImportsController.upload": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5061,6 +5235,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -5099,7 +5274,10 @@ export interface operations {
     "ProductImportsController.apply": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number | string;
             };
@@ -5126,6 +5304,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -5134,7 +5313,10 @@ export interface operations {
     "ProductImportsController.discard": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number | string;
             };
@@ -5157,6 +5339,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
@@ -5218,7 +5401,10 @@ export interface operations {
     "MailTemplatesController.update": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 key: string;
             };
@@ -5245,6 +5431,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -5253,7 +5440,10 @@ export interface operations {
     "MailTemplatesController.preview": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 key: string;
             };
@@ -5283,6 +5473,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -5317,7 +5508,10 @@ export interface operations {
     "SettingsController.updateOption": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5341,6 +5535,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -5381,7 +5576,10 @@ export interface operations {
     "SettingsController.createTimeShipment": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5405,6 +5603,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -5413,7 +5612,10 @@ export interface operations {
     "SettingsController.updateTimeShipment": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number | string;
             };
@@ -5440,6 +5642,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -5448,7 +5651,10 @@ export interface operations {
     "SettingsController.removeTimeShipment": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number | string;
             };
@@ -5467,6 +5673,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
@@ -5507,7 +5714,10 @@ export interface operations {
     "ShopsController.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5531,6 +5741,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -5569,7 +5780,10 @@ export interface operations {
     "ShopsController.update": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number | string;
             };
@@ -5596,6 +5810,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -5604,7 +5819,10 @@ export interface operations {
     "ShopsController.remove": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number | string;
             };
@@ -5623,6 +5841,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
@@ -5667,7 +5886,10 @@ export interface operations {
     "UsersController.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5691,6 +5913,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -5729,7 +5952,10 @@ export interface operations {
     "UsersController.update": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number | string;
             };
@@ -5756,6 +5982,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
@@ -5764,7 +5991,10 @@ export interface operations {
     "UsersController.remove": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number | string;
             };
@@ -5783,6 +6013,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };

@@ -11,8 +11,8 @@ export const RETENTION_SCHEDULER = 'retention-daily';
 export const RETENTION_CRON = '0 30 3 * * *';
 
 /**
- * The `maintenance` queue: once a day, the spent rows go (published outbox events, old job_effects
- * and maker_reminders; docs/decisions.md "Events"), in short batches. A run twice, or two at once
+ * The `maintenance` queue: once a day, the spent rows go (published outbox events, old job_effects,
+ * maker_reminders and idempotency keys; docs/decisions.md "Events"), in short batches. A run twice, or two at once
  * (several workers), deletes each row once and nothing else.
  */
 @Injectable()

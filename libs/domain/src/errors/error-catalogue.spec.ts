@@ -7,7 +7,7 @@ describe('error catalogue', () => {
   it('gives every code an English message and a status of the wire contract', () => {
     for (const code of ERROR_CODES) {
       expect(ERROR_CATALOGUE[code].message.length).toBeGreaterThan(5);
-      expect([400, 401, 403, 404, 413, 422, 429, 500, 503]).toContain(ERROR_CATALOGUE[code].status);
+      expect([400, 401, 403, 404, 409, 413, 422, 429, 500, 503]).toContain(ERROR_CATALOGUE[code].status);
     }
   });
   it('knows its own codes and no others', () => {

@@ -108,6 +108,9 @@ const schema = z.object({
   // How long an API process trusts its cached copy of an account's role and status when no change
   // notice arrives (PostgreSQL LISTEN/NOTIFY makes it immediate; this bounds it if notices are lost).
   ACCOUNT_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  // A request whose Idempotency-Key is held by a request still running waits this long for its
+  // answer, then answers 409 NAL-IDEM-003 (docs/decisions.md "Idempotency-Key").
+  IDEMPOTENCY_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(20_000),
   // Two tabs refreshing with one cookie: for this long a just-rotated refresh token yields the same
   // successor instead of being taken for a stolen one (reuse after it still revokes the family).
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),

@@ -1,4 +1,4 @@
-import { addDays, japanToday } from '@oms/domain';
+import { addDays, IDEMPOTENCY_KEY_TTL_HOURS, japanToday } from '@oms/domain';
 import { DataSource } from 'typeorm';
 
 /** How long spent rows are kept, in days (OUTBOX_RETENTION_DAYS, JOB_EFFECTS_RETENTION_DAYS, MAKER_REMINDERS_RETENTION_DAYS). */
@@ -12,6 +12,7 @@ export interface RetentionResult {
   outboxEvents: number;
   jobEffects: number;
   makerReminders: number;
+  idempotencyKeys: number;
 }
 
 /** Rows per DELETE: each batch is one short transaction, so no table is locked for long. */
@@ -23,7 +24,8 @@ const DAY_MS = 24 * 3600 * 1000;
  * Deletes spent rows (docs/decisions.md "Events"):
  * - outbox events published more than `outboxDays` ago (an unpublished event is never deleted);
  * - job_effects recorded more than `jobEffectsDays` ago (long past any retry or re-publication of their job);
- * - maker_reminders of a Japan day more than `makerRemindersDays` before today (the row guards its own day only).
+ * - maker_reminders of a Japan day more than `makerRemindersDays` before today (the row guards its own day only);
+ * - idempotency keys past their 24 hours (the API already ignores them; docs/decisions.md "Idempotency-Key").
  * Batches lock their rows with SKIP LOCKED and commit one by one: two runs at once share the work,
  * a run again finds nothing, and an interrupted run leaves the rest for the next.
  */
@@ -51,7 +53,15 @@ export async function purgeSpentRows(dataSource: DataSource, policy: RetentionPo
     addDays(japanToday(now), -policy.makerRemindersDays),
     batchSize,
   );
-  return { outboxEvents, jobEffects, makerReminders };
+  const idempotencyKeys = await deleteInBatches(
+    dataSource,
+    `DELETE FROM idempotency_keys k
+      USING (SELECT caller, route, idempotency_key FROM idempotency_keys WHERE created_at < $1 LIMIT $2 FOR UPDATE SKIP LOCKED) old
+      WHERE (k.caller, k.route, k.idempotency_key) = (old.caller, old.route, old.idempotency_key)`,
+    new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_HOURS * 3600 * 1000),
+    batchSize,
+  );
+  return { outboxEvents, jobEffects, makerReminders, idempotencyKeys };
 }
 
 async function deleteInBatches(dataSource: DataSource, sql: string, cutoff: Date | string, batchSize: number): Promise<number> {

@@ -39,6 +39,34 @@ interface Refusal {
   issues?: readonly FieldIssue[];
 }
 
+/** What the envelope answers for something thrown: its status and the body as it goes on the wire. */
+export interface ErrorAnswer {
+  status: number;
+  body: ErrorEnvelope;
+}
+
+/**
+ * The answer for anything thrown (DESIGN.md §4): the filter writes it, and the idempotency interceptor
+ * stores it as a key's first answer (common/http/idempotency).
+ */
+export function errorAnswer(exception: unknown, requestId: string | null): ErrorAnswer {
+  const refusal = refusalOf(exception);
+  const issues = refusal.issues ?? [];
+  return {
+    status: refusal.status,
+    body: {
+      error: {
+        error_code: refusal.code,
+        message: ERROR_CATALOGUE[refusal.code].message,
+        // Bounded: the first LISTED_ERRORS_MAX, and how many there were when that is more.
+        errors: issues.slice(0, LISTED_ERRORS_MAX).map((i) => ({ field: i.field, error_code: i.errorCode, ...(i.params ? { params: i.params } : {}) })),
+        ...(issues.length > LISTED_ERRORS_MAX ? { errors_total: issues.length } : {}),
+        request_id: requestId,
+      },
+    },
+  };
+}
+
 /**
  * The one place that turns anything thrown into DESIGN.md §4's envelope:
  * `{"error": {"error_code", "message", "errors": [{field, error_code, params}], "request_id"}}`.
@@ -54,48 +82,36 @@ export class ErrorFilter implements ExceptionFilter {
   }
 
   /**
-   * Also Fastify's error handler (a body refused before any route runs) and the answer to a
+   * Also what fails before a route runs (Nest hands Fastify's errors to the global filters) and a
    * middleware's failure, where the response is Node's own.
    */
   answer(exception: unknown, req: { id?: unknown; url?: string }, res: FastifyReply | ServerResponse): void {
-    const refusal = this.refusalOf(exception);
-    if (refusal.status >= 500) {
+    const answer = errorAnswer(exception, requestIdOf(req) ?? null);
+    if (answer.status >= 500) {
       this.log.error({ err: exception instanceof Error ? { message: exception.message, stack: exception.stack } : exception, path: req.url }, 'request failed');
     }
-    const issues = refusal.issues ?? [];
-    const body: ErrorEnvelope = {
-      error: {
-        error_code: refusal.code,
-        message: ERROR_CATALOGUE[refusal.code].message,
-        // Bounded: the first LISTED_ERRORS_MAX, and how many there were when that is more.
-        errors: issues.slice(0, LISTED_ERRORS_MAX).map((i) => ({ field: i.field, error_code: i.errorCode, ...(i.params ? { params: i.params } : {}) })),
-        ...(issues.length > LISTED_ERRORS_MAX ? { errors_total: issues.length } : {}),
-        request_id: requestIdOf(req) ?? null,
-      },
-    };
     if ('raw' in res) {
-      if (res.sent) return;
-      void res.status(refusal.status).type('application/json; charset=utf-8').send(body);
+      if (!res.sent) void res.status(answer.status).type('application/json; charset=utf-8').send(answer.body);
       return;
     }
     if (res.headersSent) return;
-    res.statusCode = refusal.status;
+    res.statusCode = answer.status;
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    res.end(JSON.stringify(body));
+    res.end(JSON.stringify(answer.body));
   }
+}
 
-  private refusalOf(exception: unknown): Refusal {
-    if (exception instanceof FieldValidationError) return { status: 422, code: 'NAL-422', issues: exception.issues };
-    if (exception instanceof DomainError) return { status: exception.status, code: exception.code };
-    if (exception instanceof HttpException) {
-      const status = exception.getStatus();
-      return { status: CODE_BY_STATUS[status] ? status : 500, code: CODE_BY_STATUS[status] ?? 'NAL-500' };
-    }
-    // Fastify's own refusals of a body (malformed JSON, too large, a content type the API does not take, a
-    // file past its limit) carry a 4xx statusCode.
-    const status = (exception as { statusCode?: unknown } | null)?.statusCode;
-    if (status === HttpStatus.PAYLOAD_TOO_LARGE) return { status, code: 'NAL-413' };
-    if (typeof status === 'number' && status >= 400 && status < 500) return { status: 400, code: 'NAL-400' };
-    return { status: 500, code: 'NAL-500' };
+function refusalOf(exception: unknown): Refusal {
+  if (exception instanceof FieldValidationError) return { status: 422, code: 'NAL-422', issues: exception.issues };
+  if (exception instanceof DomainError) return { status: exception.status, code: exception.code };
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    return { status: CODE_BY_STATUS[status] ? status : 500, code: CODE_BY_STATUS[status] ?? 'NAL-500' };
   }
+  // Fastify's own refusals of a body (malformed JSON, too large, a content type the API does not take, a
+  // file past its limit) carry a 4xx statusCode.
+  const status = (exception as { statusCode?: unknown } | null)?.statusCode;
+  if (status === HttpStatus.PAYLOAD_TOO_LARGE) return { status, code: 'NAL-413' };
+  if (typeof status === 'number' && status >= 400 && status < 500) return { status: 400, code: 'NAL-400' };
+  return { status: 500, code: 'NAL-500' };
 }

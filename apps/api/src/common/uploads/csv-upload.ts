@@ -2,6 +2,8 @@ import { applyDecorators, CallHandler, ExecutionContext, Injectable, NestInterce
 import { CSV_MAX_BYTES } from '@oms/infra';
 import type { FastifyRequest } from 'fastify';
 import type { Observable } from 'rxjs';
+import { IdempotentUpload } from '../http/idempotency/idempotency.interceptor';
+import { KeyedAfterUpload } from '../http/idempotency/idempotent-route';
 import { convertKeys, toCamel } from '../http/wire-case';
 
 /** The part of an uploaded file an import reads (`@UploadedFile(CSV_FILE)`). */
@@ -47,5 +49,8 @@ class CsvFormReader implements NestInterceptor {
   }
 }
 
-/** A route that takes a CSV upload: multipart, the file in `file`, other fields as a DTO (`@Body()`). */
-export const CsvUpload = () => applyDecorators(UseInterceptors(CsvFormReader));
+/**
+ * A route that takes a CSV upload: multipart, the file in `file`, other fields as a DTO (`@Body()`).
+ * Its `Idempotency-Key` is claimed once the form is read, with the file's content in the fingerprint.
+ */
+export const CsvUpload = () => applyDecorators(KeyedAfterUpload(), UseInterceptors(CsvFormReader, IdempotentUpload));
