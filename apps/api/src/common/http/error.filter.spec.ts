@@ -1,15 +1,9 @@
-import type { ArgumentsHost } from '@nestjs/common';
 import { FieldValidationError, LISTED_ERRORS_MAX } from '@oms/domain';
-import { createLogger } from '@oms/infra';
-import { ErrorFilter } from './error.filter';
+import { errorAnswer } from './error.filter';
 
 /** What the filter answers for an exception: its status and JSON body. */
 function answer(exception: unknown): { status: number; body: { error: Record<string, unknown> & { errors: unknown[] } } } {
-  const sent = { status: 0, body: undefined as unknown };
-  const res = { headersSent: false, status: (s: number) => ((sent.status = s), res), json: (b: unknown) => (sent.body = b) };
-  const host = { switchToHttp: () => ({ getResponse: () => res, getRequest: () => ({ originalUrl: '/x' }) }) } as unknown as ArgumentsHost;
-  new ErrorFilter(createLogger('silent', 'test')).catch(exception, host);
-  return sent as never;
+  return errorAnswer(exception, null) as never;
 }
 
 describe('error answers are bounded', () => {

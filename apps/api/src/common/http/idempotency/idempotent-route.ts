@@ -3,6 +3,7 @@ import { METHOD_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 
 const MUTATIONS = [RequestMethod.POST, RequestMethod.PUT, RequestMethod.PATCH, RequestMethod.DELETE];
+const decided = new WeakMap<object, boolean>();
 
 /**
  * Whether a route takes an `Idempotency-Key`: every mutation whose answer is a status and a JSON body.
@@ -12,9 +13,16 @@ const MUTATIONS = [RequestMethod.POST, RequestMethod.PUT, RequestMethod.PATCH, R
  */
 export function takesIdempotencyKey(controller: object, handlerName: string | symbol): boolean {
   const fn = (controller as { prototype: Record<string | symbol, object> }).prototype[handlerName];
-  if (!MUTATIONS.includes(Reflect.getMetadata(METHOD_METADATA, fn) as RequestMethod)) return false;
-  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, handlerName) ?? {}) as Record<string, unknown>;
-  return !Object.keys(args).some((key) => [RouteParamtypes.RESPONSE, RouteParamtypes.NEXT].includes(Number(key.split(':')[0])));
+  // Asked on every request: worked out once per handler (the per-request floor, docs/benchmarks.md).
+  let takes = decided.get(fn);
+  if (takes === undefined) {
+    const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, handlerName) ?? {}) as Record<string, unknown>;
+    takes =
+      MUTATIONS.includes(Reflect.getMetadata(METHOD_METADATA, fn) as RequestMethod) &&
+      !Object.keys(args).some((key) => [RouteParamtypes.RESPONSE, RouteParamtypes.NEXT].includes(Number(key.split(':')[0])));
+    decided.set(fn, takes);
+  }
+  return takes;
 }
 
 export const KEYED_AFTER_UPLOAD = 'oms:idempotency-after-upload';
