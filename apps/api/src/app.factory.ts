@@ -4,16 +4,17 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppConfig, createLogger, JsonNestLogger, Logger } from '@oms/infra';
 import cookieParser from 'cookie-parser';
 import { AppModule } from './app.module';
+import { BODY_KINDS, BODY_LIMITS, takesBody } from './common/http/body-limits';
 import { ErrorFilter } from './common/http/error.filter';
 import { refuseDeepJson } from './common/http/json-depth';
 import { noStore, securityHeaders } from './common/http/security-headers';
 import { requestContext } from './common/http/request-context.middleware';
+import { API_PREFIX } from './common/http/route-path';
 import { parseWireQuery } from './common/http/wire-case';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { referencePage } from './contract/reference-page';
 
-export const API_PREFIX = 'api/v1';
-export const JSON_BODY_LIMIT = '1mb';
+export { API_PREFIX };
 
 /** Builds the HTTP application; `main.ts` listens, tests drive it through supertest. */
 export async function createApp(config: AppConfig, log: Logger = createLogger(config.LOG_LEVEL, 'api')): Promise<INestApplication> {
@@ -36,8 +37,11 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
   // The contract as a page (/api/v1/reference); the contract itself is GET /api/v1/openapi.json everywhere.
   if (config.NODE_ENV === 'development') app.use(referencePage());
   app.use(cookieParser());
-  app.useBodyParser('json', { limit: JSON_BODY_LIMIT, verify: refuseDeepJson });
-  app.useBodyParser('urlencoded', { limit: JSON_BODY_LIMIT, extended: false });
+  // Body size limits by route kind (common/http/body-limits.ts): one parser per kind, each taking its routes' requests.
+  for (const kind of BODY_KINDS) {
+    app.useBodyParser('json', { limit: BODY_LIMITS[kind], verify: refuseDeepJson, type: takesBody(kind, 'application/json') });
+    app.useBodyParser('urlencoded', { limit: BODY_LIMITS[kind], extended: false, type: takesBody(kind, 'application/x-www-form-urlencoded') });
+  }
   app.enableCors({ origin: config.CONSOLE_URL, credentials: true });
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalFilters(new ErrorFilter(log));

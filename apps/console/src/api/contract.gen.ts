@@ -2595,6 +2595,7 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
     };
@@ -2622,6 +2623,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
     };
@@ -3068,6 +3070,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
@@ -3193,6 +3196,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
@@ -3220,6 +3224,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
@@ -4941,6 +4946,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
@@ -5017,7 +5023,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ReimportConfirmation"];
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                    confirm_reimport?: boolean | null;
+                };
             };
         };
         responses: {
@@ -5131,6 +5141,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
@@ -5441,6 +5452,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
@@ -5597,6 +5609,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
@@ -5757,6 +5770,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };

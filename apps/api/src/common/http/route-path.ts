@@ -3,3 +3,6 @@ export function routePath(path: string | string[] | undefined): string {
   const p = Array.isArray(path) ? path[0] : path;
   return (p ?? '').replace(/^\/+|\/+$/g, '');
 }
+
+/** Every route is below this prefix (DESIGN.md §4: `/api/v1`). */
+export const API_PREFIX = 'api/v1';

@@ -1,8 +1,8 @@
 import { applyDecorators, CallHandler, ExecutionContext, Injectable, NestInterceptor, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { CSV_MAX_BYTES } from '@oms/infra';
 import type { Request } from 'express';
 import type { Observable } from 'rxjs';
+import { UPLOAD_LIMITS } from '../http/body-limits';
 import { convertKeys, toCamel } from '../http/wire-case';
 
 /** The part of an uploaded file an import reads (multer's memory storage). */
@@ -17,7 +17,7 @@ export interface UploadedCsv {
  * never read whole. Browsers send the file name as UTF-8 (商品.csv), which busboy would read as Latin-1
  * by default. The form's other fields are a few flags: a handful of short ones.
  */
-const csvFile = FileInterceptor('file', { limits: { fileSize: CSV_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 }, defParamCharset: 'utf8' });
+const csvFile = FileInterceptor('file', { limits: { fileSize: UPLOAD_LIMITS.csv, files: 1, fields: 10, fieldSize: 1024 }, defParamCharset: 'utf8' });
 
 /**
  * The form's fields reach the body only when multer has read them, after the wire-case interceptor
