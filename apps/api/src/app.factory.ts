@@ -6,15 +6,15 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppConfig, createLogger, JsonNestLogger, Logger } from '@oms/infra';
 import { AppModule } from './app.module';
-import { JSON_BODY_LIMIT_BYTES, useJsonBodies } from './common/http/body-parsers';
+import { BODY_LIMITS, bodyLimitOf } from './common/http/body-limits';
+import { useJsonBodies } from './common/http/body-parsers';
 import { ErrorFilter } from './common/http/error.filter';
 import { inRequestContext, requestIdFor } from './common/http/request-context.middleware';
+import { API_PREFIX } from './common/http/route-path';
 import { SECURITY_HEADERS } from './common/http/security-headers';
 import { parseWireQuery } from './common/http/wire-case';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { referencePage } from './contract/reference-page';
-
-export const API_PREFIX = 'api/v1';
 
 /**
  * The HTTP server under Nest: Fastify, not Express. The profile of a signed-in request put most of its
@@ -23,7 +23,8 @@ export const API_PREFIX = 'api/v1';
 export function httpAdapter(config: AppConfig): FastifyAdapter {
   return new FastifyAdapter({
     trustProxy: config.TRUST_PROXY,
-    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    // The largest body any route takes; each route narrows it to its kind's (configureApp, body-limits.ts).
+    bodyLimit: Math.max(...Object.values(BODY_LIMITS)),
     genReqId: requestIdFor,
     requestIdHeader: false,
     // Tokens travel in paths (the maker's confirmation link): longer than Fastify's default of 100.
@@ -32,6 +33,8 @@ export function httpAdapter(config: AppConfig): FastifyAdapter {
     logger: false,
   });
 }
+
+export { API_PREFIX };
 
 /** Builds the HTTP application; `main.ts` listens, tests drive it through supertest. */
 export async function createApp(config: AppConfig, log: Logger = createLogger(config.LOG_LEVEL, 'api')): Promise<INestApplication> {
@@ -55,10 +58,14 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
     done();
   });
   fastify.addHook('preHandler', inRequestContext);
+  // Body size limits by route kind (common/http/body-limits.ts), set on each route as Nest registers it.
+  fastify.addHook('onRoute', (route) => {
+    route.bodyLimit = bodyLimitOf([route.method].flat()[0], route.url);
+  });
   useJsonBodies(fastify);
   // The API takes JSON, forms and multipart uploads; plain text is refused (415 → NAL-400), not handed to a DTO as a string.
   fastify.removeContentTypeParser('text/plain');
-  await app.register(fastifyFormBody, { bodyLimit: JSON_BODY_LIMIT_BYTES });
+  await app.register(fastifyFormBody);
   await app.register(fastifyCookie);
   // Limits are per route (common/uploads): here only what holds for any multipart body.
   await app.register(fastifyMultipart, { throwFileSizeLimit: true, limits: { files: 1, fields: 10, fieldSize: 1024, parts: 12 } });

@@ -1,190 +1,562 @@
-import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
-import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
-import { DiscoveryService } from '@nestjs/core';
-import { getMetadataStorage } from 'class-validator';
-import { toSnake } from '../src/common/http/wire-case';
-import { customerRow, orderBody, productRow, shopRow } from './support/order-form';
+import { japanToday, LINE_STATUS, LINE_TRANSITIONS, OrderCommandName, Role } from '@oms/domain';
+import { issueConfirmLink } from '@oms/infra';
+import { readFileSync } from 'node:fs';
+import type { Test } from 'supertest';
+import { CONTRACT_FILE } from '../src/contract/contract.controller';
+import {
+  Contract,
+  envelopeProblems,
+  FieldContext,
+  getAt,
+  HOSTILE_KEYS,
+  HOSTILE_PATH,
+  HOSTILE_TEXT,
+  MALFORMED,
+  nested,
+  OMIT,
+  Operation,
+  POISON,
+  raw,
+  Rng,
+  Route,
+  routesOf,
+  Sampler,
+  Schema,
+  setAt,
+  toJson,
+  withKey,
+  WriteLog,
+  WRONG_CONTENT_TYPES,
+  WRONG_TYPES,
+} from './support/fuzz';
+import { deliveryCompany, givenOrder } from './support/order-fixtures';
+import { customerRow, productRow, shopRow } from './support/order-form';
 import { useTestApi } from './support/test-app';
 
 /**
- * The fuzz suite (issue 19): every route, every field of its body and query, every hostile value a
- * probe sent. Whatever the input, the answer is never a 5xx, and a refused write changes nothing.
+ * The hostile-input suite (issue 11): every mutating route of the contract (apps/api/openapi.json),
+ * each sent a bounded number of hostile requests made from its own schemas with a seeded PRNG —
+ * valid-shaped bodies with one field made wrong (type, null, huge, deeply nested, NUL, lone
+ * surrogates), `__proto__`/`constructor`/`prototype` and unknown keys, malformed JSON, wrong content
+ * types, bodies past the route's limit (`x-body-limit`), hostile path and query parameters — as the
+ * system admin (so the guard lets them reach validation), some as other roles and some signed out.
+ *
+ * It fails on any 5xx; any other status than 2xx or 4xx; any 4xx that is not DESIGN.md §4's envelope
+ * (a catalogue code answered with its own status); any refused request that wrote a row (a trigger logs
+ * every committed row change); a body past its limit not answered 413; Object.prototype touched.
+ *
+ * FUZZ_SEED (printed with every failure) replays a run; FUZZ_PER_ROUTE sets the count per route;
+ * FUZZ_ROUTE (`PUT /makers/{id}`) runs one route; FUZZ_VERBOSE=1 prints every request and its answer.
  */
+const SEED = Number(process.env.FUZZ_SEED ?? 20251122);
+const PER_ROUTE = Number(process.env.FUZZ_PER_ROUTE ?? 24);
+const PER_QUERY_ROUTE = Math.ceil(PER_ROUTE / 3);
+const ONLY = process.env.FUZZ_ROUTE;
+const VERBOSE = !!process.env.FUZZ_VERBOSE;
 
-/** What a probe sends into a field that expects something else. */
-const HOSTILE: readonly unknown[] = [
-  null,
-  '',
-  ' ',
-  true,
-  false,
-  '0x10',
-  '1e3',
-  1e300,
-  -1,
-  1.5,
-  1e23, // past bigint
-  [],
-  [1, 2],
-  {},
-  { a: { b: [1] } },
-  'x'.repeat(5000),
-  '😀',
-  '\u0000',
-  '2020-02-30',
-  '9999-12-31',
-  12345,
-];
+const contract = JSON.parse(readFileSync(CONTRACT_FILE, 'utf8')) as Contract;
+const label = (r: Route) => `${r.method} ${r.path}`;
+const chosen = (r: Route) => !ONLY || ONLY === label(r);
+// Deletions last: the others still find the records they act on.
+const writes = routesOf(contract)
+  .filter((r) => r.method !== 'GET' && chosen(r))
+  .sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+const reads = routesOf(contract).filter((r) => r.method === 'GET' && r.op.parameters?.some((p) => p.in === 'query') && chosen(r));
 
-/** The same, as they arrive in a query string. */
-const HOSTILE_TEXT: readonly string[] = ['', ' ', 'true', '0x10', '1e3', '-1', '1.5', '99999999999999999999999', 'x'.repeat(3000), '😀', '%00', '2020-02-30', '9999-12-31', '[]'];
+/** Each route's own sequence: one route replays alone with the same seed. */
+const rngFor = (r: Route) => new Rng([...label(r)].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0, SEED ^ 2166136261));
 
-interface RouteShape {
-  method: string;
-  path: string;
-  body?: string[];
-  query?: string[];
+interface World {
+  shop: string;
+  maker: string;
+  customer: string;
+  product: string;
+  order: { id: string; lineIds: string[] };
+  confirmOrder: string;
+  token: string;
+  deliveryMethod: string;
+  deliveryCompany: string;
+  timeShipment: string;
+  user: string;
+  templateKey: string;
 }
 
-jest.setTimeout(180_000);
+/** The records routes act on, by path prefix (a longer prefix before its start): the fixture's id and the row its version is read from. */
+const RESOURCES: { prefix: string; id: (w: World) => string; version: (w: World) => [string, unknown[]] }[] = [
+  { prefix: '/customers', id: (w) => w.customer, version: (w) => [`SELECT version FROM customers WHERE id = $1`, [w.customer]] },
+  { prefix: '/delivery_companies', id: (w) => w.deliveryCompany, version: (w) => [`SELECT version FROM delivery_companies WHERE id = $1`, [w.deliveryCompany]] },
+  { prefix: '/delivery_methods', id: (w) => w.deliveryMethod, version: (w) => [`SELECT version FROM delivery_methods WHERE id = $1`, [w.deliveryMethod]] },
+  { prefix: '/maker-confirmations', id: (w) => w.token, version: (w) => [`SELECT version FROM orders WHERE id = $1`, [w.confirmOrder]] },
+  { prefix: '/makers', id: (w) => w.maker, version: (w) => [`SELECT version FROM makers WHERE id = $1`, [w.maker]] },
+  { prefix: '/orders', id: (w) => w.order.id, version: (w) => [`SELECT version FROM orders WHERE id = $1`, [w.order.id]] },
+  { prefix: '/products/imports', id: () => '1', version: () => [`SELECT 1 AS version`, []] },
+  { prefix: '/products', id: (w) => w.product, version: (w) => [`SELECT version FROM products WHERE id = $1`, [w.product]] },
+  { prefix: '/settings/mail_templates', id: (w) => w.templateKey, version: (w) => [`SELECT version FROM mail_templates WHERE key = $1`, [w.templateKey]] },
+  { prefix: '/settings/option', id: () => '1', version: () => [`SELECT version FROM settings_options`, []] },
+  { prefix: '/settings/time_shipments', id: (w) => w.timeShipment, version: (w) => [`SELECT version FROM time_shipments WHERE id = $1`, [w.timeShipment]] },
+  { prefix: '/shops', id: (w) => w.shop, version: (w) => [`SELECT version FROM shops WHERE id = $1`, [w.shop]] },
+  { prefix: '/users', id: (w) => w.user, version: (w) => [`SELECT version FROM users WHERE id = $1`, [w.user]] },
+];
 
-describe('hostile input', () => {
-  const ctx = useTestApi({ AUTH_RATE_LIMIT_PER_MINUTE: '100000' });
-  let admin: string;
+const resourceOf = (path: string) => RESOURCES.find((r) => path === r.prefix || path.startsWith(`${r.prefix}/`));
+
+/** A query string's pairs, already percent-encoded (a hostile one on purpose). */
+type Query = [string, string][];
+
+/** Percent-encodes UTF-8 bytes; a lone surrogate, which encodeURIComponent refuses, goes as U+FFFD like any client's. */
+const encoded = (value: unknown) => (value === OMIT ? '1' : [...Buffer.from(String(value))].map((b) => `%${b.toString(16).padStart(2, '0')}`).join(''));
+
+/** The command an order route runs, by its last path segment; its lines start where the command applies (DESIGN.md §5). */
+const COMMAND_OF: Record<string, OrderCommandName> = {
+  cancel: 'cancel',
+  change_revenue: 'change_revenue',
+  change_status: 'change_status',
+  data_patch: 'data_patch',
+  maker_received_process: 'maker_receive',
+  maker_ship_process: 'maker_ship',
+  order_process: 'order_to_maker',
+  refund_process: 'refund',
+  return_process: 'return',
+  paid: 'confirm_payment',
+};
+const lineStatusFor = (route: Route) => {
+  const command = COMMAND_OF[route.path.split('/').pop()!];
+  if (!command) return route.path.endsWith('/order-sheets') ? LINE_STATUS.ordered : LINE_STATUS.unpaid;
+  return LINE_TRANSITIONS.find((t) => t.command === command && !t.when && !t.back)!.from;
+};
+
+const DAY = 86_400_000;
+const dateIn = (days: number) => japanToday(new Date(Date.now() + days * DAY));
+
+interface Request {
+  method: Route['method'];
+  url: string;
+  /** Undefined: no body; a Buffer or string: sent as is with `contentType`. */
+  body?: string | Buffer;
+  contentType?: string;
+  multipart?: { fields: [string, string][]; files: { field: string; name: string; content: Buffer; type: string }[] };
+  auth: Role | null;
+  /** The one status this request must get (a body past the limit: 413). */
+  expect?: number;
+  /** Must not be refused for its size (a body just under the limit). */
+  notTooLarge?: boolean;
+  what: string;
+}
+
+jest.setTimeout(60_000);
+
+describe('hostile input, generated from the contract', () => {
+  const ctx = useTestApi({ AUTH_RATE_LIMIT_PER_MINUTE: '1000000' });
+  const tokens = new Map<Role, string>();
+  const versions = new Map<string, number>();
+  let world: World;
+  let log: WriteLog;
+  let lastMark = 0;
+  const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort().join();
 
   beforeAll(async () => {
-    admin = (await ctx.api.signedIn('system_admin')).auth;
+    const api = ctx.api;
+    for (const role of ['system_admin', 'operator', 'call_center', 'accountant', 'maker'] as Role[]) tokens.set(role, (await api.signedIn(role)).auth);
+    const maker = (await api.maker()).id;
+    const shop = await shopRow(api);
+    const customer = await customerRow(api);
+    const product = (await productRow(api, shop, maker)).id;
+    const order = await givenOrder(api, { lines: [{ makerId: maker }, { makerId: maker }] });
+    const confirmOrder = await givenOrder(api, { lines: [{ makerId: maker, status: 3 }] });
+    const token = await api.dataSource.transaction(async (manager) => {
+      const [sheet] = await manager.query(
+        `INSERT INTO order_sheets (order_id, maker_id, revision, event_id, reason, method, recipient, status, line_ids)
+         VALUES ($1, $2, 1, gen_random_uuid(), 'ordered', 'email', 'm@example.jp', 'sent', '{}') RETURNING id::text`,
+        [confirmOrder.id, maker],
+      );
+      return issueConfirmLink(manager, { orderId: confirmOrder.id, makerId: maker, sheetId: sheet.id, expiresAt: new Date(Date.now() + 14 * DAY) });
+    });
+    const [method] = await api.dataSource.query(`INSERT INTO delivery_methods (name) VALUES ('宅配便 fuzz') RETURNING id::text`);
+    // This month's timeline, wide enough for the ship dates the commands are sent.
+    const [timeShipment] = await api.dataSource.query(`INSERT INTO time_shipments (month, start_date, finish_date) VALUES ($1, $2, $3) RETURNING id::text`, [dateIn(0).slice(0, 7), dateIn(-60), dateIn(60)]);
+    const [template] = await api.dataSource.query(`SELECT key FROM mail_templates ORDER BY key LIMIT 1`);
+    world = {
+      shop,
+      maker,
+      customer,
+      product,
+      order: { id: order.id, lineIds: order.lineIds },
+      confirmOrder: confirmOrder.id,
+      token,
+      deliveryMethod: method.id,
+      deliveryCompany: await deliveryCompany(api),
+      timeShipment: timeShipment.id,
+      user: (await api.user('operator')).id,
+      templateKey: template.key,
+    };
+    log = await WriteLog.install(api.dataSource);
+    lastMark = await log.mark();
   });
 
-  /** Every route with the wire names of its body's and query's fields, read from the DTO classes. */
-  function routeShapes(): RouteShape[] {
-    const shapes: RouteShape[] = [];
-    const storage = getMetadataStorage();
-    const fieldsOf = (type: unknown) =>
-      typeof type === 'function' ? [...new Set(storage.getTargetValidationMetadatas(type as new () => object, '', true, false).map((m) => toSnake(m.propertyName)))] : [];
-    for (const wrapper of ctx.api.app.get(DiscoveryService).getControllers()) {
-      const { instance, metatype } = wrapper;
-      if (!instance || !metatype) continue;
-      const base = String(Reflect.getMetadata('path', metatype) ?? '').replace(/^\/+|\/+$/g, '');
-      const prototype = Object.getPrototypeOf(instance);
-      for (const name of Object.getOwnPropertyNames(prototype)) {
-        const handler = prototype[name];
-        const methodIndex = Reflect.getMetadata('method', handler);
-        if (typeof handler !== 'function' || methodIndex === undefined) continue;
-        const sub = String(Reflect.getMetadata('path', handler) ?? '').replace(/^\/+|\/+$/g, '');
-        const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, metatype, name) ?? {}) as Record<string, { index: number }>;
-        const types = (Reflect.getMetadata('design:paramtypes', prototype, name) ?? []) as unknown[];
-        const shape: RouteShape = { method: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'ALL', 'OPTIONS', 'HEAD'][methodIndex], path: `/${[base, sub].filter(Boolean).join('/')}` };
-        for (const [key, arg] of Object.entries(args)) {
-          const kind = Number(key.split(':')[0]);
-          if (kind === RouteParamtypes.BODY) shape.body = fieldsOf(types[arg.index]);
-          if (kind === RouteParamtypes.QUERY) shape.query = fieldsOf(types[arg.index]);
-        }
-        shapes.push(shape);
+  /** Values the schema cannot say: ids of the fixtures, the shapes behind a rule's error code. */
+  function hintsFor(route: Route, sampler: Sampler, months: Rng) {
+    return ({ name, parent }: FieldContext, schema: Schema): unknown => {
+      const codes = (schema['x-error-codes'] ?? []) as string[];
+      const id = (v: string) => Number(v);
+      switch (name) {
+        case 'shop_id':
+          return id(world.shop);
+        case 'maker_id':
+          return 'role' in parent ? OMIT : id(world.maker); // a user is a maker's only with role maker
+        case 'customer_id':
+          return id(world.customer);
+        case 'product_id':
+          return OMIT;
+        case 'delivery_method_id':
+          return id(world.deliveryMethod);
+        case 'delivery_company_id':
+          return id(world.deliveryCompany);
+        case 'order_id':
+          return id(world.order.id);
+        case 'line_ids':
+          return world.order.lineIds.map(id);
+        case 'customer_ids':
+          return [id(world.customer)];
+        case 'version':
+          return versions.get(resourceOf(route.path)?.prefix ?? '') ?? 1;
+        case 'tax_percentage':
+        case 'default_tax_percent':
+          return 10;
+        case 'payment_method_id':
+          return 2;
+        case 'month':
+          return `${months.int(2040, 2099)}-${String(months.int(1, 12)).padStart(2, '0')}`;
+        case 'revenue_month':
+          return dateIn(0).slice(0, 7);
+        case 'admin_url':
+        case 'avatar':
+          return 'https://example.jp/a';
+        case 'tracking_url':
+          return 'https://example.jp/track?no={code}';
+        case 'invoice_registration_number':
+          return 'T1234567890123';
+        case 'shop_product_id':
+          return '123456789012'; // 12 digits: the fixture shop's platform
+        case 'branch_of_order_id':
+        case 'owner_user_id':
+        case 'id':
+        case 'confirmed_product_changes_at':
+          return OMIT;
       }
-    }
-    return shapes;
+      if (codes.includes('phone_format')) return '03-1234-5678';
+      if (codes.includes('zip_format')) return '100-0001';
+      if (codes.includes('katakana')) return 'ヤマダ';
+      if (codes.includes('email_invalid')) return `${sampler.text({ maxLength: 20 })}@example.jp`;
+      if (codes.includes('date_before_today')) return dateIn(-30);
+      if (codes.includes('date_format') && schema.pattern) return dateIn(codes.includes('date_after') ? 0 : 7);
+      return undefined;
+    };
   }
 
-  const url = (path: string) => `/api/v1${path.replace(':provider', 'google').replace(/:\w+/g, '1')}`;
+  /** The route's URL with its fixtures' ids, one path parameter replaced when `hostile` says so. */
+  function urlOf(route: Route, query: Query, hostile?: { param: string; value: string }): string {
+    const resource = resourceOf(route.path);
+    const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => (hostile?.param === name ? hostile.value : encodeURIComponent(resource?.id(world) ?? '1')));
+    const qs = query.map(([k, v]) => `${k}=${v}`).join('&');
+    return `/api/v1${path}${qs ? `?${qs}` : ''}`;
+  }
 
-  it('finds the routes and their fields', () => {
-    const shapes = routeShapes();
-    expect(shapes.length).toBeGreaterThan(60);
-    expect(shapes.find((s) => s.method === 'POST' && s.path === '/orders')?.body).toEqual(expect.arrayContaining(['delivery_address', 'lines', 'payment_method_id']));
-    expect(shapes.find((s) => s.method === 'GET' && s.path === '/products')?.query).toEqual(expect.arrayContaining(['shop_id', 'per_page']));
-  });
+  /** Versions, and the order's lines (an edit replaces them), read again after anything was written. */
+  async function refreshFixtures(route: Route): Promise<void> {
+    if (!versions.size) world.order.lineIds = (await ctx.api.dataSource.query(`SELECT id::text FROM order_lines WHERE order_id = $1 ORDER BY id`, [world.order.id])).map((r: { id: string }) => r.id);
+    const resource = resourceOf(route.path);
+    if (!resource || versions.has(resource.prefix)) return;
+    const [sql, params] = resource.version(world);
+    const [row] = await ctx.api.dataSource.query(sql, params);
+    versions.set(resource.prefix, row?.version ?? 1);
+  }
 
-  it('never answers 5xx to a hostile value in any body field, alone or in all fields at once', async () => {
-    const failures: string[] = [];
-    for (const shape of routeShapes().filter((s) => s.body?.length)) {
-      for (const value of HOSTILE) {
-        const bodies = [...shape.body!.map((field) => ({ [field]: value })), Object.fromEntries(shape.body!.map((field) => [field, value]))];
-        for (const body of bodies) {
-          const call = (ctx.api.http as unknown as Record<string, (u: string) => import('supertest').Test>)[shape.method.toLowerCase()];
-          const res = await call(url(shape.path)).set('Authorization', admin).send(body);
-          if (res.status >= 500) failures.push(`${shape.method} ${shape.path} ${JSON.stringify(body).slice(0, 120)} → ${res.status}`);
-        }
+  /** The requests for one route: a valid one first, then the hostile kinds in turn, each chosen by the PRNG. */
+  function casesFor(route: Route, count: number): (() => Request)[] {
+    const rng = rngFor(route);
+    const sampler = new Sampler(contract, rng);
+    const hints = hintsFor(route, sampler, rng);
+    const op: Operation = route.op;
+    const json = op.requestBody?.content['application/json']?.schema;
+    const multipart = op.requestBody?.content['multipart/form-data']?.schema;
+    const limit = op['x-body-limit'] ?? 0;
+    const pathParams = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+    const queryParams = (op.parameters ?? []).filter((p) => p.in === 'query');
+    const baseQuery = (): Query => queryParams.map((p) => [p.name, encoded(sampler.value(p.schema, { name: p.name, parent: {} }, hints))]);
+    const sample = () => (json ? (sampler.value(json, { name: '', parent: {} }, hints) as Record<string, unknown>) : undefined);
+    const secured = op.security.length > 0;
+    const authFor = (i: number): Role | null => (secured && i % 6 === 5 ? null : i % 8 === 3 ? rng.pick(['operator', 'call_center', 'accountant', 'maker'] as Role[]) : 'system_admin');
+    const leaf = (body: Record<string, unknown>) => {
+      const paths = sampler.paths(body);
+      return paths.length ? rng.pick(paths) : null;
+    };
+    /** The schema at a sample's path, for the mutations that depend on it. */
+    const schemaAt = (path: (string | number)[]): Schema => {
+      let s: Schema = json ?? {};
+      for (const key of path) {
+        s = sampler.deref(s);
+        if (Array.isArray(s.oneOf)) s = sampler.deref((s.oneOf as Schema[]).find((a) => sampler.deref(a).type !== 'null') ?? {});
+        s = typeof key === 'number' ? ((s.items ?? {}) as Schema) : (((s.properties ?? {}) as Record<string, Schema>)[key] ?? {});
       }
-    }
-    expect(failures).toEqual([]);
-  });
-
-  it('never answers 5xx to a hostile value in any query parameter', async () => {
-    const failures: string[] = [];
-    for (const shape of routeShapes().filter((s) => s.method === 'GET' && s.query?.length)) {
-      for (const field of shape.query!) {
-        for (const value of HOSTILE_TEXT) {
-          const res = await ctx.api.http.get(`${url(shape.path)}?${field}=${encodeURIComponent(value)}`).set('Authorization', admin);
-          if (res.status >= 500) failures.push(`GET ${shape.path}?${field}=${value.slice(0, 40)} → ${res.status}`);
-        }
-      }
-    }
-    expect(failures).toEqual([]);
-  });
-
-  /**
-   * Valid bodies with one field made hostile reach the handlers (a body that fails elsewhere stops at
-   * validation). A refused update leaves the record as it was: its version moves only with a 200.
-   */
-  describe('one hostile field in an otherwise valid body', () => {
-    type Resource = { name: string; create: string; body: () => Promise<Record<string, unknown>> | Record<string, unknown>; update?: (id: string) => string };
-    let seq = 0;
-    const next = () => ++seq;
-    const resources: Resource[] = [
-      { name: 'users', create: '/users', body: () => ({ email: `fuzz${next()}@example.com`, name: '山田 太郎', role: 'operator', company_name: '山田商事', status: 'valid', allow_social_login: true, avatar: 'https://example.jp/a.png' }) },
-      { name: 'makers', create: '/makers', body: () => ({ code: `FZ-${next()}`, name: '山田製作所', order_method: 'email', email: 'orders@yamada.example.co.jp', phone: '03-1234-5678', fax: '03-1234-5679', address: '東京都', product_codes: 'A-1', status: 'enabled', memo: 'メモ' }) },
-      { name: 'shops', create: '/shops', body: () => ({ name: '楽天店', code: `FZS-${next()}`, type: 'platform_1', ec_shop_id: 'shop1', ec_password: 'pw', admin_url: 'https://admin.example.jp', np_limit_amount: 50000, edi_stop_amount: 10, order_reminder_days: 3, order_reminder_hour: 10, ship_reminder_days: 2, ship_reminder_hour: 9 }) },
-      { name: 'delivery methods', create: '/delivery_methods', body: () => ({ name: `宅配便${next()}` }) },
-      { name: 'delivery companies', create: '/delivery_companies', body: () => ({ name: `運送会社${next()}` }) },
-      { name: 'time shipments', create: '/settings/time_shipments', body: () => {
-          const n = next();
-          return { month: `${2040 + (n % 50)}-${String((Math.floor(n / 50) % 12) + 1).padStart(2, '0')}`, start_date: '2026-01-01', finish_date: '2026-01-31' };
-        },
-      },
-      {
-        name: 'products',
-        create: '/products',
-        body: async () => ({ product_code: `FZP-${next()}`, product_name: '木製チェア', shop_id: Number(await shopRow(ctx.api)), maker_id: Number((await ctx.api.maker()).id), price: 1980, tax_percentage: 10, shipping_type: 'direct_delivery', wholesale_price: 1000, is_display: true, available_shipment: true, state: 'available', posting_support_status: 'supported', option1: '赤', category_name: '家具', ec_product_code: 'EC-1', estimate_ship_date: '3日', delivery_category: 'A' }),
-      },
-      { name: 'customers', create: '/customers', body: () => ({ name: '山田 太郎', name_kana: 'ヤマダ タロウ', zip: '100-0001', phone: '03-1234-5678', fax: '03-1234-5679', email: `c${next()}@example.jp`, address: '東京都千代田区1-1', company_name: '山田商事', cs_memo: 'メモ', ec_site_id: 'EC1', core_system_customer_id: 'C1' }) },
-      {
-        name: 'orders',
-        create: '/orders',
-        body: async () => {
-          const shop = await shopRow(ctx.api);
-          const maker = await ctx.api.maker();
-          const customer = await customerRow(ctx.api);
-          await productRow(ctx.api, shop, maker.id);
-          return orderBody(shop, maker.id, { customer_id: Number(customer), send_mail_flag: 1, sent_to_origin_flag: 0, file_type: 'pdf', delivery_zip: '100-0001', delivery_tel: '03-1234-5678', delivery_kana: 'ヤマダ', buyer_zip: '100-0001', buyer_address: '東京都', preferred_date: '2026-12-01', preferred_period: 3, memo: 'メモ', supplier_memo: 'メモ', edi_note: '置き配', settlement_fee: 0, other_fee: 0, shipping_fee: 500, ec_order_id: 'EC-1' });
-        },
-      },
-    ];
-
-    const send = (method: 'post' | 'put', path: string, body: object) => ctx.api.http[method](`/api/v1${path}`).set('Authorization', admin).send(body);
-
-    it.each(resources.map((r) => [r.name, r] as const))('%s: create and update refuse without 5xx or a partial write', async (_name, resource) => {
-      const failures: string[] = [];
-      const base = await resource.body();
-      const created = await send('post', resource.create, base);
-      if (created.status !== 201) throw new Error(`create ${resource.name}: ${created.status} ${JSON.stringify(created.body)}`);
-      const id = String(created.body.data.id);
-      let version = created.body.data.version as number;
-      const fields = Object.keys(base);
-      for (const field of fields) {
-        for (const value of HOSTILE) {
-          const body = { ...(await resource.body()), [field]: value };
-          const post = await send('post', resource.create, body);
-          if (post.status >= 500) failures.push(`POST ${resource.create} ${field}=${JSON.stringify(value)?.slice(0, 40)} → ${post.status}`);
-          const put = await send('put', `${resource.create}/${id}`, { ...base, [field]: value, version });
-          if (put.status >= 500) failures.push(`PUT ${resource.create}/:id ${field}=${JSON.stringify(value)?.slice(0, 40)} → ${put.status}`);
-          if (put.status === 200) version = put.body.data.version;
-        }
-      }
-      expect(failures).toEqual([]);
-      // Refused updates wrote nothing: the version is the last one a 200 answered.
-      const now = await ctx.api.http.get(`/api/v1${resource.create}/${id}`).set('Authorization', admin);
-      if (now.status === 200 && now.body.data.version !== undefined) expect(now.body.data.version).toBe(version);
+      return sampler.deref(s);
+    };
+    const jsonRequest = (i: number, what: string, body: unknown, extra: Partial<Request> = {}): Request => ({
+      method: route.method,
+      url: urlOf(route, baseQuery()),
+      body: typeof body === 'string' || Buffer.isBuffer(body) ? body : toJson(body),
+      contentType: 'application/json',
+      auth: authFor(i),
+      what,
+      ...extra,
     });
+    /** One field of a valid body made hostile: the value is chosen from those that fit the field's type. */
+    const mutate = (i: number, kind: string): Request => {
+      const body = sample() ?? {};
+      const path = leaf(body);
+      if (!path) return jsonRequest(i, `${kind}: whole body`, rng.pick([null, [], 'x', 1]));
+      const schema = schemaAt(path);
+      const type = sampler.typesOf(schema)[0] ?? 'string';
+      const at = path.join('.');
+      const room = Math.max(1024, limit - toJson(body).length - 1024);
+      let value: unknown;
+      switch (kind) {
+        case 'type':
+          value = rng.pick(WRONG_TYPES[type] ?? WRONG_TYPES.string);
+          break;
+        case 'null':
+          value = null;
+          break;
+        case 'huge-string': {
+          // Just inside the route's limit (reaches validation), or a megabyte (past a form's limit).
+          const size = rng.pick([Number(schema.maxLength ?? 100) + 1, room, 1024 * 1024]);
+          value = rng.pick(['x', '日', '😀', '\\']).repeat(Math.ceil(size / 4));
+          break;
+        }
+        case 'huge-array':
+          value = Array.from({ length: rng.pick([Number(schema.maxItems ?? 100) + 1, Math.floor(room / 2)]) }, () => rng.pick([1, 'x', null]));
+          if ((value as unknown[]).length * 5 > room) value = Array.from({ length: Math.floor(room / 5) }, () => 1);
+          break;
+        case 'deep': {
+          // Deeper than the parser's bound (refused before anything walks it), or just inside it (reaches the code).
+          const depth = rng.pick([10_000, Math.max(1, 30 - path.length)]);
+          const objects = rng.int(0, 1) === 1;
+          return jsonRequest(i, `deep at ${at}: ${depth} ${objects ? 'objects' : 'arrays'}`, setAt(body, path, raw(nested(depth, objects))));
+        }
+        case 'text': {
+          const base = getAt(body, path);
+          value = rng.pick([rng.pick(HOSTILE_TEXT), `${typeof base === 'string' ? base : ''}${rng.pick(HOSTILE_TEXT)}`]);
+          break;
+        }
+        case 'proto': {
+          // A polluting key beside the field, inside it, or in place of its value.
+          const key = rng.pick(['__proto__', 'constructor', 'prototype']);
+          const poison = key === 'constructor' ? { prototype: POISON } : POISON;
+          const parentPath = path.slice(0, -1);
+          const parent = getAt(body, parentPath);
+          const where = rng.int(0, 2);
+          if (where === 0 && parent && typeof parent === 'object' && !Array.isArray(parent)) return jsonRequest(i, `proto: ${key} beside ${at}`, setAt(body, parentPath, withKey(parent, key, poison)));
+          if (where === 1) return jsonRequest(i, `proto: ${key} at the top`, withKey(body, key, poison));
+          value = withKey({}, key, poison);
+          break;
+        }
+      }
+      return jsonRequest(i, `${kind} at ${at}: ${JSON.stringify(value)?.slice(0, 60) ?? String(value)}`, setAt(body, path, value));
+    };
+
+    const kinds: ((i: number) => Request)[] = [];
+    if (json) for (const kind of ['type', 'null', 'text', 'proto', 'huge-string', 'deep', 'huge-array']) kinds.push((i) => mutate(i, kind));
+    kinds.push((i) => {
+      const key = rng.pick(HOSTILE_KEYS);
+      return jsonRequest(i, `unknown key ${JSON.stringify(key).slice(0, 40)}`, withKey(sample() ?? {}, key, key === 'constructor' ? { prototype: POISON } : rng.pick([POISON, 'x', 1, null])));
+    });
+    kinds.push((i) => {
+      const text = rng.pick(MALFORMED);
+      return jsonRequest(i, `malformed ${JSON.stringify(String(text)).slice(0, 40)}`, text);
+    });
+    kinds.push((i) => {
+      const type = rng.pick(WRONG_CONTENT_TYPES);
+      const valid = toJson(sample() ?? {});
+      const body = type.includes('urlencoded') ? rng.pick(['a=1&__proto__[polluted]=yes&constructor[prototype][polluted]=yes', 'version=1&name=x', '%ff=%fe']) : valid;
+      return jsonRequest(i, `content-type ${type}`, body, { contentType: type });
+    });
+    kinds.push((i) => {
+      // Past the route's limit by a little (413), and just inside it (anything but 413).
+      const over = rng.int(0, 1) === 0;
+      const base = toJson(sample() ?? {});
+      // `{"pad":"xx…x",` + the body's fields: exactly `size` bytes.
+      const pad = (size: number) => `{"pad":"${'x'.repeat(Math.max(0, size - base.length - 9 + (base === '{}' ? 1 : 0)))}"${base === '{}' ? '}' : `,${base.slice(1)}`}`;
+      return over
+        ? jsonRequest(i, `over the ${limit}-byte limit`, pad(limit + 1), { expect: 413 })
+        : jsonRequest(i, `inside the ${limit}-byte limit`, pad(limit - 64), { notTooLarge: true });
+    });
+    if (pathParams.length) {
+      kinds.push((i) => {
+        const param = rng.pick(pathParams);
+        const value = rng.pick(HOSTILE_PATH);
+        return { ...jsonRequest(i, `path ${param}=${value.slice(0, 40)}`, toJson(sample() ?? {})), url: urlOf(route, baseQuery(), { param, value }) };
+      });
+    }
+    if (queryParams.length) {
+      kinds.push((i) => {
+        const at = rng.int(0, queryParams.length - 1);
+        const name = queryParams[at].name;
+        const value = rng.pick([...HOSTILE_PATH, '', `1&${name}=2`, `1&${name}[]=2`]);
+        const query = baseQuery().map((pair, k): [string, string] => (k === at ? [name, value] : pair));
+        return { ...jsonRequest(i, `query ${name}=${value.slice(0, 40)}`, toJson(sample() ?? {})), url: urlOf(route, query) };
+      });
+    }
+    if (multipart) kinds.splice(0, kinds.length, ...uploadKinds(route, rng, authFor));
+
+    const valid: (i: number) => Request = multipart ? kinds[0] : (i) => ({ ...jsonRequest(i, 'valid', sample() ?? {}), auth: 'system_admin' });
+    return Array.from({ length: count }, (_, i) => () => (i === 0 ? valid(i) : kinds[(i - 1) % kinds.length](i)));
+  }
+
+  /** A CSV upload route: multipart forms that are wrong in every way but one. */
+  function uploadKinds(route: Route, rng: Rng, authFor: (i: number) => Role | null): ((i: number) => Request)[] {
+    const limit = route.op['x-body-limit'] ?? 0;
+    const csv = Buffer.from('product_code,product_name\nA-1,木製チェア\n');
+    const form = (i: number, what: string, files: NonNullable<Request['multipart']>['files'], fields: [string, string][] = [], extra: Partial<Request> = {}): Request => ({
+      method: route.method,
+      url: urlOf(route, []),
+      multipart: { fields, files },
+      auth: authFor(i),
+      what,
+      ...extra,
+    });
+    const file = (name: string, content = csv, field = 'file') => ({ field, name, content, type: 'text/csv' });
+    return [
+      (i) => form(i, 'no file', [], [['confirm_reimport', 'true']]),
+      (i) => form(i, 'the file in another field', [file('a.csv', csv, 'upload')]),
+      (i) => form(i, 'two files', [file('a.csv'), file('b.csv')]),
+      (i) => form(i, 'hostile file name', [file(rng.pick(['../../etc/passwd', 'a\u0000.csv', '\ud800.csv', '😀.csv', '.csv', 'x'.repeat(1000) + '.csv', 'a.exe']))]),
+      (i) => form(i, 'hostile form field', [file(`f${rng.int(0, 1e9)}.csv`)], [[rng.pick(['__proto__', 'constructor', 'confirm_reimport', '__proto__[polluted]']), rng.pick(['yes', 'x'.repeat(5000), '\u0000'])]]),
+      (i) => form(i, 'not a CSV', [file(`f${rng.int(0, 1e9)}.csv`, Buffer.from([0x00, 0xff, 0xfe, 0x00, 0x89, 0x50, 0x4e, 0x47]))]),
+      (i) => form(i, `a file past the ${limit}-byte limit`, [file(`big${rng.int(0, 1e9)}.csv`, Buffer.alloc(limit + 1, 0x61))], [], { expect: 413, auth: 'system_admin' }),
+      (i) => ({ method: route.method, url: urlOf(route, []), body: rng.pick(['--xyz\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc', '--\r\n', 'garbage']), contentType: 'multipart/form-data; boundary=xyz', auth: authFor(i), what: 'broken multipart' }),
+      (i) => ({ method: route.method, url: urlOf(route, []), body: toJson(withKey({ file: 'x' }, '__proto__', POISON)), contentType: 'application/json', auth: authFor(i), what: 'JSON instead of a form' }),
+    ];
+  }
+
+  async function send(req: Request) {
+    let test: Test = (ctx.api.http as unknown as Record<string, (url: string) => Test>)[req.method.toLowerCase()](req.url);
+    if (req.auth) test = test.set('Authorization', tokens.get(req.auth)!);
+    if (req.multipart) {
+      for (const [name, value] of req.multipart.fields) test = test.field(name, value);
+      for (const f of req.multipart.files) test = test.attach(f.field, f.content, { filename: f.name, contentType: f.type });
+    } else if (req.body !== undefined) {
+      test = test.set('Content-Type', req.contentType ?? 'application/json').send(req.body);
+    }
+    return test;
+  }
+
+  /** Sends a request and says everything that is wrong with what happened. */
+  async function probe(route: Route, req: Request): Promise<{ status: number; problems: string[] }> {
+    await refreshFixtures(route);
+    const started = Date.now();
+    const res = await send(req).catch((error: Error) => ({ status: 0, body: error.message, headers: {} as Record<string, string> }));
+    const problems: string[] = [];
+    const status = res.status;
+    if (VERBOSE) process.stdout.write(`${status} ${Date.now() - started}ms ${req.method} ${req.url.slice(0, 100)} [${req.auth ?? 'signed out'}] ${req.what} ${status >= 400 ? JSON.stringify((res.body as { error?: unknown })?.error).slice(0, req.what === 'valid' ? 500 : 40) : ''}\n`);
+    if (status >= 500 || status === 0) problems.push(`answered ${status}: ${JSON.stringify(res.body).slice(0, 200)}`);
+    else if (status >= 400) problems.push(...envelopeProblems(status, res.headers['content-type'], res.body));
+    else if (status < 200 || status >= 300) problems.push(`answered ${status}`);
+    if (req.expect && status !== req.expect) problems.push(`expected ${req.expect}, answered ${status}`);
+    if (req.notTooLarge && status === 413) problems.push('refused as too large');
+    if (status === 202) await settle();
+    const mark = await log.mark();
+    if (mark !== lastMark) {
+      if (status >= 400) problems.push(`refused with ${status} but wrote ${(await log.since(lastMark)).join(', ')}`);
+      versions.clear();
+      lastMark = mark;
+    }
+    if (Object.getOwnPropertyNames(Object.prototype).sort().join() !== prototypeKeys || ({} as Record<string, unknown>).polluted !== undefined) problems.push('Object.prototype was changed');
+    return { status, problems: problems.map((p) => `${label(route)} [${req.auth ?? 'signed out'}] ${req.what} → ${p}`) };
+  }
+
+  /** After an accepted job (202), waits until its writes stop, so that they are not blamed on the next request. */
+  async function settle(): Promise<void> {
+    let mark = await log.mark();
+    for (let quiet = 0, tries = 0; quiet < 3 && tries < 100; tries++) {
+      await new Promise((r) => setTimeout(r, 50));
+      const now = await log.mark();
+      quiet = now === mark ? quiet + 1 : 0;
+      mark = now;
+    }
+  }
+
+  it('sees what it checks: a committed row, no rolled-back one, an answer that is not the envelope', async () => {
+    const mark = await log.mark();
+    await ctx.api.dataSource.transaction((m) => m.query(`UPDATE makers SET memo = memo WHERE id = $1`, [world.maker])).catch(() => undefined);
+    await ctx.api.dataSource.transaction(async (m) => {
+      await m.query(`INSERT INTO delivery_methods (name) VALUES ('rolled back')`);
+      throw new Error('roll back');
+    }).catch(() => undefined);
+    expect(await log.since(mark)).toEqual(['makers UPDATE ×1']);
+    lastMark = await log.mark();
+    const envelope = { error: { error_code: 'NAL-422', message: 'Some fields are invalid.', errors: [{ field: 'name', error_code: 'required' }], request_id: 'r' } };
+    expect(envelopeProblems(422, 'application/json; charset=utf-8', envelope)).toEqual([]);
+    expect(envelopeProblems(400, 'application/json', envelope)).toEqual(['error_code NAL-422 is a 422, answered 400']);
+    expect(envelopeProblems(422, 'text/html', { message: 'Bad Request', statusCode: 422 })).toHaveLength(2);
+  });
+
+  it('reads every mutating route from the contract, each with its body limit', () => {
+    if (ONLY) return;
+    expect(writes.length).toBeGreaterThan(50);
+    for (const route of writes) expect([label(route), route.op['x-body-limit']]).toEqual([label(route), expect.any(Number)]);
+  });
+
+  /** The routes whose valid request was taken, and the others with their answer: the bodies reach the handlers. */
+  const reached = new Map<string, number>();
+  const refusedValid = new Map<string, number>();
+
+  for (const route of writes) {
+    it(`${label(route)}: survives ${PER_ROUTE} hostile requests`, async () => {
+      const failures: string[] = [];
+      // An order of its own for each order route, its lines where the command applies, so that bodies reach the command.
+      if (route.path.startsWith('/orders/')) {
+        const status = lineStatusFor(route);
+        const delivery = { shipDate: dateIn(0), deliveryCompanyId: world.deliveryCompany, trackingCode: 'T-1' };
+        world.order = await givenOrder(ctx.api, { lines: [{ makerId: world.maker, status }, { makerId: world.maker, status }], delivery });
+        versions.clear();
+        lastMark = await log.mark();
+      }
+      for (const make of casesFor(route, PER_ROUTE)) {
+        const req = make();
+        const { status, problems } = await probe(route, req);
+        failures.push(...problems);
+        if (req.what === 'valid') (status < 300 ? reached : refusedValid).set(label(route), status);
+      }
+      expect({ seed: SEED, failures }).toEqual({ seed: SEED, failures: [] });
+    });
+  }
+
+  for (const route of reads) {
+    it(`${label(route)}: answers ${PER_QUERY_ROUTE} hostile query strings within the contract`, async () => {
+      const rng = rngFor(route);
+      const sampler = new Sampler(contract, rng);
+      const hints = hintsFor(route, sampler, rng);
+      const params = route.op.parameters!.filter((p) => p.in === 'query');
+      const failures: string[] = [];
+      for (let i = 0; i < PER_QUERY_ROUTE; i++) {
+        const query: Query = params.filter((p) => p.required).map((p) => [p.name, encoded(sampler.value(p.schema, { name: p.name, parent: {} }, hints))]);
+        // A declared parameter made hostile, or a name nobody declared (`to_string` is `toString` in camelCase).
+        const name = i % 3 === 2 ? encoded(rng.pick([...HOSTILE_KEYS, 'to_string', 'has_own_property', 'value_of', '__proto__[x]', 'constructor[prototype][x]'])) : rng.pick(params).name;
+        const value = rng.pick([...HOSTILE_PATH, encoded(rng.pick(HOSTILE_TEXT)), '', `1&${name}=2`, `1&${name}[]=2`, 'x'.repeat(5000)]);
+        query.push([name, value]);
+        failures.push(...(await probe(route, { method: 'GET', url: urlOf(route, query), auth: i % 6 === 5 ? null : 'system_admin', what: `query ${name}=${value.slice(0, 40)}` })).problems);
+      }
+      expect({ seed: SEED, failures }).toEqual({ seed: SEED, failures: [] });
+    });
+  }
+
+  it('took the valid body of most routes, so the hostile ones reached the handlers', () => {
+    if (ONLY) return;
+    console.log(`hostile input: seed ${SEED}, ${PER_ROUTE} requests per route; valid bodies refused: ${JSON.stringify(Object.fromEntries(refusedValid))}`);
+    expect(reached.size).toBeGreaterThan(writes.length * 0.6);
+  });
+
+  it('left Object.prototype as it was', () => {
+    expect(Object.getOwnPropertyNames(Object.prototype).sort().join()).toBe(prototypeKeys);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });

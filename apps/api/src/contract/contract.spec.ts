@@ -58,7 +58,7 @@ describe('contract: DTOs as JSON Schema, from the rules the pipe runs', () => {
             'x-error-codes': ['date_format', 'date_out_of_range'],
           },
           line_ids: { type: 'array', minItems: 1, maxItems: 5, items: id, 'x-error-codes': ['integer', 'max', 'min', 'required'] },
-          lines: { type: 'array', items: { $ref: '#/components/schemas/LineProbe' }, 'x-error-codes': ['required'] },
+          lines: { type: 'array', items: { $ref: '#/components/schemas/LineProbe' }, 'x-error-codes': ['invalid', 'required'] },
         },
         required: ['shop_id', 'line_ids', 'lines'],
       },

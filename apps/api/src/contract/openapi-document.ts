@@ -1,5 +1,6 @@
 import type { Type } from '@nestjs/common';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX, isAllowed, ROLES } from '@oms/domain';
+import { bodyLimitOf, UPLOAD_LIMITS } from '../common/http/body-limits';
 import { DtoSchemas } from './dto-schema';
 import { JsonSchema, SchemaRegistry, withoutNull } from './json-schema';
 import { RouteEntry, routesOf } from './route-catalogue';
@@ -72,16 +73,14 @@ export function buildOpenApiDocument(controllers: readonly Type[], tsconfigPath:
 function operation(route: RouteEntry, dtos: DtoSchemas, views: ViewSchemas): JsonSchema {
   const parameters: JsonSchema[] = [];
   let requestBody: JsonSchema | undefined;
+  const upload = route.inputs.some((i) => i.from === 'file');
   for (const input of route.inputs) {
-    if (input.from === 'file') {
-      requestBody = {
-        required: true,
-        content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } } },
-      };
-    } else if ('name' in input) {
+    if (input.from === 'file') continue;
+    if ('name' in input) {
       parameters.push({ name: input.name, in: 'path', required: true, schema: { type: 'string' } });
     } else if (input.from === 'body') {
-      requestBody = { required: true, content: { 'application/json': { schema: dtos.ref(input.dto) } } };
+      // With a file, the DTO's fields are the multipart form's other fields.
+      requestBody = upload ? uploadBody(dtos.objectSchema(input.dto)) : { required: true, content: { 'application/json': { schema: dtos.ref(input.dto) } } };
     } else {
       for (const field of dtos.fields(input.dto)) {
         parameters.push({ name: field.name, in: input.from, required: input.from === 'path' || field.required, schema: withoutNull(field.schema) });
@@ -89,6 +88,7 @@ function operation(route: RouteEntry, dtos: DtoSchemas, views: ViewSchemas): Jso
     }
   }
   if (route.idempotent) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
+  if (upload) requestBody ??= uploadBody();
   return {
     operationId: `${route.controller}.${route.handler}`,
     tags: [route.path.split('/')[1] || 'api'],
@@ -98,6 +98,8 @@ function operation(route: RouteEntry, dtos: DtoSchemas, views: ViewSchemas): Jso
     security: route.access?.kind === 'public' ? [] : route.access?.kind === 'download' ? [{ mediaToken: [] }] : [{ bearer: [] }],
     ...(parameters.length ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
+    // The body's size limit in bytes (common/http/body-limits.ts), on every write even without a body: larger answers 413.
+    ...(requestBody || route.method !== 'GET' ? { 'x-body-limit': upload ? UPLOAD_LIMITS.csv : bodyLimitOf(route.method, route.path) } : {}),
     responses: responses(route, views),
   };
 }
@@ -137,7 +139,8 @@ function errors(route: RouteEntry): Record<string, JsonSchema> {
     ...(route.access?.kind === 'public' ? [] : [401]),
     ...(route.access?.kind === 'permission' || route.access?.kind === 'download' ? [403] : []),
     ...(route.path.includes('{') ? [404] : []),
-    ...(route.inputs.some((i) => i.from === 'body' || i.from === 'file') ? [413] : []),
+    // Past its body limit; a write's body is read even when it takes none.
+    ...(route.method !== 'GET' || route.inputs.some((i) => i.from === 'body' || i.from === 'file') ? [413] : []),
     ...(checked || route.idempotent ? [422] : []),
     ...(route.idempotent ? [409] : []),
     ...(route.guards.includes('RateLimitGuard') ? [429] : []),
@@ -145,6 +148,13 @@ function errors(route: RouteEntry): Record<string, JsonSchema> {
     ...route.errorAnswers,
   ];
   return Object.fromEntries([...new Set(statuses)].sort((a, b) => a - b).map((s) => [s, ERROR]));
+}
+
+/** A multipart upload: the file in `file`, the form's other fields beside it. */
+function uploadBody(form: JsonSchema = { type: 'object', properties: {} }): JsonSchema {
+  const properties = { file: { type: 'string', format: 'binary', 'x-max-bytes': UPLOAD_LIMITS.csv }, ...(form.properties as JsonSchema) };
+  const required = ['file', ...((form.required as string[] | undefined) ?? [])];
+  return { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties, required } } } };
 }
 
 function rolesOf(route: RouteEntry): string[] {

@@ -20,7 +20,7 @@ const CORE_ERRORS = {
   'NAL-401': { status: 401, message: 'Sign-in required: the access token is missing, invalid or expired.' },
   'NAL-403': { status: 403, message: 'Your role may not do this.' },
   'NAL-404': { status: 404, message: 'No such record.' },
-  'NAL-413': { status: 413, message: 'The upload is larger than allowed.' },
+  'NAL-413': { status: 413, message: 'The request body or upload is larger than this route takes.' },
   'NAL-422': { status: 422, message: 'Some fields are invalid.' },
   'NAL-429': { status: 429, message: 'Too many requests; try again later.' },
   'NAL-500': { status: 500, message: 'Internal error. Quote the request id when reporting it.' },

@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from './json-depth';
 
-/** Past this a JSON or form body is refused with 413 NAL-413 before it is read whole. */
-export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
-
 /** The parser's refusal of a body nested too deep: answered 400 NAL-400 by the error filter. */
 export class JsonTooDeepError extends Error {
   readonly statusCode = 400;
@@ -25,12 +22,12 @@ export class JsonCharsetError extends Error {
 /**
  * JSON bodies: Fastify's own parser (a `__proto__` or `constructor.prototype` key is refused, not
  * assigned), after the nesting depth is counted on the raw bytes; an empty body is `{}`, as a form
- * posted without fields.
+ * posted without fields. The size limit is the route's (body-limits.ts, set in configureApp).
  */
 export function useJsonBodies(instance: FastifyInstance): void {
   const parse = instance.getDefaultJsonParser('error', 'error');
   instance.removeContentTypeParser('application/json');
-  instance.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: JSON_BODY_LIMIT_BYTES }, (req, body, done) => {
+  instance.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
     const raw = body as Buffer;
     const charset = /;\s*charset=("?)([^";]+)\1/i.exec(String(req.headers['content-type']))?.[2].toLowerCase();
     if (charset && charset !== 'utf-8' && charset !== 'utf8') return done(new JsonCharsetError(charset), undefined);

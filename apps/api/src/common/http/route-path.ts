@@ -18,3 +18,5 @@ export function declaredRoute(controller: object, handler: object): { method: Re
 export function declaredStatus(handler: object, method: RequestMethod | undefined): number {
   return (Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined) ?? (method === RequestMethod.POST ? 201 : 200);
 }
+/** Every route is below this prefix (DESIGN.md §4: `/api/v1`). */
+export const API_PREFIX = 'api/v1';

@@ -1,7 +1,7 @@
 import { applyDecorators, CallHandler, ExecutionContext, Injectable, NestInterceptor, UseInterceptors } from '@nestjs/common';
-import { CSV_MAX_BYTES } from '@oms/infra';
 import type { FastifyRequest } from 'fastify';
 import type { Observable } from 'rxjs';
+import { UPLOAD_LIMITS } from '../http/body-limits';
 import { IdempotentUpload } from '../http/idempotency/idempotency.interceptor';
 import { KeyedAfterUpload } from '../http/idempotency/idempotent-route';
 import { convertKeys, toCamel } from '../http/wire-case';
@@ -18,10 +18,10 @@ export interface UploadedCsv {
  * read whole. Browsers send the file name as UTF-8 (商品.csv), which busboy would read as Latin-1 by
  * default. The form's other fields are a few flags: a handful of short ones.
  */
+const CSV_FORM_LIMITS = { limits: { fileSize: UPLOAD_LIMITS.csv, files: 1, fields: 10, fieldSize: 1024, parts: 12 }, defParamCharset: 'utf8' } as const;
+
 /** Where the reader puts the file on the request (`req.file` is @fastify/multipart's own method). */
 export const CSV_FILE = 'csvFile';
-
-const CSV_FORM_LIMITS = { limits: { fileSize: CSV_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 }, defParamCharset: 'utf8' } as const;
 
 /**
  * Reads the multipart form into `req.csvFile` (for `@UploadedFile(CSV_FILE)`) and `req.body` (for `@Body()`).

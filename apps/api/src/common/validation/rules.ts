@@ -177,8 +177,23 @@ export const Id = () => applyDecorators(AsId(), Int(1, Number.MAX_SAFE_INTEGER),
 /** The `version` a client read: a positive PostgreSQL integer. */
 export const Version = () => Int(1, 2_147_483_647);
 
-export const Nested = (type: () => new () => object) =>
-  applyDecorators(ValidateNested({ each: true }), Type(type));
+const isRecord = (v: unknown) => v === undefined || (v !== null && typeof v === 'object' && !Array.isArray(v));
+
+/**
+ * A nested record, or a list of them (a property typed as an array). The record, or each item, must be
+ * an object: ValidateNested alone walks an array it finds in place of a record (`"orders": [[]]`
+ * passed, and reached the handler without its fields).
+ */
+export const Nested =
+  (type: () => new () => object): PropertyDecorator =>
+  (target, key) => {
+    const list = Reflect.getMetadata('design:type', target, key) === Array;
+    applyDecorators(
+      ValidateNested({ each: true }),
+      ValidateBy({ name: 'isRecord', validator: { validate: isRecord, defaultMessage: () => '$property must be a record' } }, rule('invalid', undefined, list)),
+      Type(type),
+    )(target, key);
+  };
 
 /** true or false: a JSON boolean, or in a query string `true`/`false`/`1`/`0`. */
 export const Bool = () =>
