@@ -4,7 +4,9 @@ import fastifyMultipart from '@fastify/multipart';
 import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DomainError } from '@oms/domain';
 import { AppConfig, createLogger, JsonNestLogger, Logger } from '@oms/infra';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppModule } from './app.module';
 import { BODY_LIMITS, bodyLimitOf } from './common/http/body-limits';
 import { useJsonBodies } from './common/http/body-parsers';
@@ -21,6 +23,7 @@ import { referencePage } from './contract/reference-page';
  * time in Express's router and middleware chain (docs/benchmarks.md "Where a request's time goes").
  */
 export function httpAdapter(config: AppConfig): FastifyAdapter {
+  const errors = new ErrorFilter(createLogger(config.LOG_LEVEL, 'api'));
   return new FastifyAdapter({
     trustProxy: config.TRUST_PROXY,
     // The largest body any route takes; each route narrows it to its kind's (configureApp, body-limits.ts).
@@ -28,13 +31,32 @@ export function httpAdapter(config: AppConfig): FastifyAdapter {
     genReqId: requestIdFor,
     requestIdHeader: false,
     // Tokens travel in paths (the maker's confirmation link): longer than Fastify's default of 100.
-    routerOptions: { querystringParser: parseWireQuery, ignoreTrailingSlash: true, maxParamLength: 1000 },
+    routerOptions: {
+      querystringParser: parseWireQuery,
+      ignoreTrailingSlash: true,
+      maxParamLength: 1000,
+      onBadUrl: refuseUrl(errors),
+      onMaxParamLength: refuseUrl(errors),
+    },
     // Request logs are ours (pino through the Nest logger), not Fastify's.
     logger: false,
   });
 }
 
 export { API_PREFIX };
+
+/**
+ * The router refuses a path it cannot decode (`%ud800`) or a parameter past maxParamLength before any
+ * hook runs, with Fastify's own JSON: answered here in the envelope, with the headers every answer has.
+ */
+function refuseUrl(errors: ErrorFilter) {
+  return (_path: string, req: IncomingMessage, res: ServerResponse): void => {
+    const id = requestIdFor(req);
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    res.setHeader('X-Request-Id', id);
+    errors.answer(new DomainError('NAL-400'), { id, url: req.url }, res);
+  };
+}
 
 /** Builds the HTTP application; `main.ts` listens, tests drive it through supertest. */
 export async function createApp(config: AppConfig, log: Logger = createLogger(config.LOG_LEVEL, 'api')): Promise<INestApplication> {

@@ -106,7 +106,9 @@ function refusalOf(exception: unknown): Refusal {
   if (exception instanceof DomainError) return { status: exception.status, code: exception.code };
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
-    return { status: CODE_BY_STATUS[status] ? status : 500, code: CODE_BY_STATUS[status] ?? 'NAL-500' };
+    if (CODE_BY_STATUS[status]) return { status, code: CODE_BY_STATUS[status] };
+    // Nest turns Fastify's refusals of a request (415: a content type the API does not take) into these.
+    return status >= 400 && status < 500 ? { status: 400, code: 'NAL-400' } : { status: 500, code: 'NAL-500' };
   }
   // Fastify's own refusals of a body (malformed JSON, too large, a content type the API does not take, a
   // file past its limit) carry a 4xx statusCode.
