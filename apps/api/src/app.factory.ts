@@ -15,6 +15,7 @@ import { inRequestContext, requestIdFor } from './common/http/request-context.mi
 import { API_PREFIX } from './common/http/route-path';
 import { SECURITY_HEADERS } from './common/http/security-headers';
 import { parseWireQuery } from './common/http/wire-case';
+import { useWireCase } from './common/http/wire-case.hooks';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { referencePage } from './contract/reference-page';
 
@@ -85,6 +86,7 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
     route.bodyLimit = bodyLimitOf([route.method].flat()[0], route.url);
   });
   useJsonBodies(fastify);
+  useWireCase(fastify);
   // The API takes JSON, forms and multipart uploads; plain text is refused (415 → NAL-400), not handed to a DTO as a string.
   fastify.removeContentTypeParser('text/plain');
   await app.register(fastifyFormBody);

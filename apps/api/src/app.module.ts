@@ -8,7 +8,6 @@ import { AccessGuard } from './auth/access.guard';
 import { AuthModule } from './auth/auth.module';
 import { IdempotencyInterceptor } from './common/http/idempotency/idempotency.interceptor';
 import { IdempotencyService } from './common/http/idempotency/idempotency.service';
-import { WireCaseInterceptor } from './common/http/wire-case.interceptor';
 import { QueuesModule } from './common/queues.module';
 import { RepositoriesModule } from './common/repositories.module';
 import { HealthModule } from './health/health.module';
@@ -55,9 +54,8 @@ export class AppModule {
         { provide: APP_CONFIG, useValue: config },
         { provide: APP_GUARD, useClass: AccessGuard },
         IdempotencyService,
-        // In this order: the key sees the request and the answer as they are on the wire (snake_case).
+        // snake_case ⇄ camelCase is done by Fastify hooks around every route (common/http/wire-case.hooks.ts).
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
-        { provide: APP_INTERCEPTOR, useClass: WireCaseInterceptor },
       ],
       exports: [APP_CONFIG, IdempotencyService],
       global: true,

@@ -23,8 +23,18 @@ export function jwtOptions(config: AppConfig): JwtModuleOptions {
 }
 
 /** Short-lived JWTs: the bearer access token, the one-minute download (media) token and the queue dashboard's session. */
+/** Tokens whose signature this process has checked, kept until they expire: a bound, not a cache size to tune. */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
 @Injectable()
 export class TokensService {
+  /**
+   * A token's signature, audience and claims checked once per process until it expires: checking them
+   * again on every request was a tenth of a signed-in request's CPU (docs/benchmarks.md "The request
+   * floor"). Whether the account may still act is AccountAccess's question, asked every time.
+   */
+  private readonly verified = new Map<string, { claims: TokenClaims; until: number }>();
+
   constructor(
     private readonly jwt: JwtService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -69,14 +79,23 @@ export class TokensService {
   }
 
   private verify(token: string, audience: string, refusal: 'NAL-401' | 'NAL-LO-07'): TokenClaims {
-    let claims: { sub?: unknown; stp?: unknown };
+    const memoKey = `${audience} ${token}`;
+    const known = this.verified.get(memoKey);
+    if (known && known.until > Date.now()) return known.claims;
+    let claims: { sub?: unknown; stp?: unknown; exp?: unknown };
     try {
-      claims = this.jwt.verify<{ sub: string; stp: number }>(token, { audience });
+      claims = this.jwt.verify<{ sub: string; stp: number; exp: number }>(token, { audience });
     } catch {
+      this.verified.delete(memoKey);
       throw new DomainError(refusal);
     }
     // A token signed before security stamps existed has none: it is refused like a revoked one.
     if (typeof claims.sub !== 'string' || !Number.isInteger(claims.stp)) throw new DomainError(refusal);
-    return { id: claims.sub, stamp: claims.stp as number };
+    const verified = { id: claims.sub, stamp: claims.stp as number };
+    if (typeof claims.exp === 'number') {
+      if (this.verified.size >= VERIFIED_TOKENS_KEPT) this.verified.clear();
+      this.verified.set(memoKey, { claims: verified, until: claims.exp * 1000 });
+    }
+    return verified;
   }
 }

@@ -25,7 +25,7 @@ export const CSV_FILE = 'csvFile';
 
 /**
  * Reads the multipart form into `req.csvFile` (for `@UploadedFile(CSV_FILE)`) and `req.body` (for `@Body()`).
- * Runs after the wire-case interceptor, which saw no body yet: the fields' keys are made camelCase
+ * Runs after the wire-case hook, which saw no body yet (multipart is read here): the fields' keys are made camelCase
  * here, so `confirm_reimport` is `confirmReimport` in the DTO as in a JSON body. A request that is not
  * multipart has no file, which the use case refuses with its own code.
  */

@@ -16,9 +16,10 @@ interface FingerprintedRequest {
 }
 
 /**
- * `Idempotency-Key` on every mutation (common/http/idempotency), registered before the wire-case
- * interceptor so that it sees the body as the client sent it (snake_case) and the answer as it goes on
- * the wire. A request without the header, a read, or a route that writes its own answer passes as it is.
+ * `Idempotency-Key` on every mutation (common/http/idempotency). It fingerprints the body as sent
+ * (snake_case) and stores the answer as it goes on
+ * the wire (snake_case, as that hook sends it). A request without the header, a read, or a route that
+ * writes its own answer passes as it is.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
@@ -33,15 +34,15 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const key = this.idempotency.keyOf(context);
     if (key === null) return next.handle();
     const req = context.switchToHttp().getRequest<FingerprintedRequest>();
-    const fingerprint = requestFingerprint({ method: req.method, url: req.url, body: req.body });
+    // The body as on the wire (the hook made it camelCase): a client's fingerprint is the one it can work out.
+    const fingerprint = requestFingerprint({ method: req.method, url: req.url, body: convertKeys(req.body, toSnake) });
     return this.idempotency.once(context, key, fingerprint, () => next.handle());
   }
 }
 
 /**
  * The key of a multipart route (`CsvUpload`), claimed once the form is read: the fingerprint
- * holds its fields and its file's SHA-256. It runs inside the wire-case interceptor, so the answer it
- * stores is made snake_case here, as that interceptor will send it.
+ * holds its fields and its file's SHA-256. The answer it stores is the wire's (snake_case), as for any route.
  */
 @Injectable()
 export class IdempotentUpload implements NestInterceptor {
@@ -54,6 +55,6 @@ export class IdempotentUpload implements NestInterceptor {
     const req = context.switchToHttp().getRequest<FingerprintedRequest>();
     const body = { fields: req.body ?? null, file: req.csvFile ? { name: req.csvFile.originalname ?? null, content: req.csvFile.buffer ?? null } : null };
     const fingerprint = requestFingerprint({ method: req.method, url: req.url, body });
-    return this.idempotency.once(context, key, fingerprint, () => next.handle(), (answer) => convertKeys(answer, toSnake));
+    return this.idempotency.once(context, key, fingerprint, () => next.handle());
   }
 }

@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { errorAnswer } from '../error.filter';
 import { requestIdOf } from '../request-context.middleware';
 import { declaredRoute, declaredStatus } from '../route-path';
+import { convertKeys, toSnake } from '../wire-case';
 
 /** How long a claim holds without being extended: a request that died is taken over after this. */
 export const IDEMPOTENCY_LEASE_MS = 30_000;
@@ -57,7 +58,7 @@ export class IdempotencyService {
    * Runs `work` once for the key, or answers its stored answer. `fingerprint` is what the request asked
    * (requestFingerprint); `toWire` turns the handler's answer into the body that goes on the wire.
    */
-  once(context: ExecutionContext, key: string, fingerprint: string, work: () => Observable<unknown>, toWire: (answer: unknown) => unknown = (a) => a): Observable<unknown> {
+  once(context: ExecutionContext, key: string, fingerprint: string, work: () => Observable<unknown>, toWire: (answer: unknown) => unknown = (a) => convertKeys(a, toSnake)): Observable<unknown> {
     const scope = this.scopeOf(context, key);
     return from(this.begin(scope, fingerprint)).pipe(
       mergeMap((start) => ('replay' in start ? of(this.replay(context, start.replay)) : this.run(context, scope, start.claim, work, toWire))),
