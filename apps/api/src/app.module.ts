@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, AppConfig, dataSourceOptions } from '@oms/infra';
@@ -8,6 +8,7 @@ import { AccessGuard } from './auth/access.guard';
 import { AuthModule } from './auth/auth.module';
 import { IdempotencyInterceptor } from './common/http/idempotency/idempotency.interceptor';
 import { IdempotencyService } from './common/http/idempotency/idempotency.service';
+import { keyMutationsOf } from './common/http/idempotency/idempotent-routes';
 import { QueuesModule } from './common/queues.module';
 import { RepositoriesModule } from './common/repositories.module';
 import { HealthModule } from './health/health.module';
@@ -47,6 +48,7 @@ export const API_MODULES = [
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
+    keyMutationsOf(API_MODULES);
     return {
       module: AppModule,
       imports: [TypeOrmModule.forRoot(dataSourceOptions(config.DATABASE_URL, config.DATABASE_POOL_SIZE)), CqrsModule.forRoot(), ...API_MODULES],
@@ -54,8 +56,9 @@ export class AppModule {
         { provide: APP_CONFIG, useValue: config },
         { provide: APP_GUARD, useClass: AccessGuard },
         IdempotencyService,
-        // snake_case ⇄ camelCase is done by Fastify hooks around every route (common/http/wire-case.hooks.ts).
-        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+        // snake_case ⇄ camelCase is done by Fastify hooks around every route (common/http/wire-case.hooks.ts);
+        // the Idempotency-Key by an interceptor on every mutation (keyMutationsOf, below).
+        IdempotencyInterceptor,
       ],
       exports: [APP_CONFIG, IdempotencyService],
       global: true,
