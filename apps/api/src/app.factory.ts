@@ -4,7 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DomainError } from '@oms/domain';
+import { DomainError, IDEMPOTENT_REPLAYED_HEADER } from '@oms/domain';
 import { AppConfig, createLogger, JsonNestLogger, Logger } from '@oms/infra';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppModule } from './app.module';
@@ -31,6 +31,9 @@ export function httpAdapter(config: AppConfig): FastifyAdapter {
     bodyLimit: Math.max(...Object.values(BODY_LIMITS)),
     genReqId: requestIdFor,
     requestIdHeader: false,
+    // A request must arrive whole within five minutes, as Node's own server had it (Fastify's default is none):
+    // a body trickled a byte at a time must not hold its socket and buffer for ever.
+    requestTimeout: 300_000,
     // Tokens travel in paths (the maker's confirmation link): longer than Fastify's default of 100.
     routerOptions: {
       querystringParser: parseWireQuery,
@@ -95,7 +98,13 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
   await app.register(fastifyMultipart, { throwFileSizeLimit: true, limits: { files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
   // The contract as a page (/api/v1/reference); the contract itself is GET /api/v1/openapi.json everywhere.
   if (config.NODE_ENV === 'development') referencePage(fastify);
-  app.enableCors({ origin: config.CONSOLE_URL, credentials: true });
+  // Every method the API takes (@fastify/cors allows GET, HEAD and POST unless told), and the headers the console reads.
+  app.enableCors({
+    origin: config.CONSOLE_URL,
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    exposedHeaders: ['X-Request-Id', IDEMPOTENT_REPLAYED_HEADER, 'Content-Disposition'],
+  });
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalFilters(errors);
   app.useGlobalPipes(createValidationPipe());

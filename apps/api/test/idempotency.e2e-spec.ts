@@ -159,20 +159,23 @@ describe('Idempotency-Key', () => {
     });
   });
 
-  it('lets the key go after a 5xx, so that the retry runs', async () => {
+  it('keeps a 5xx as the key\'s answer (the work may have committed before it failed): the retry answers it, a new key runs', async () => {
     const db = ctx.api.dataSource;
     await db.query(`CREATE FUNCTION idempotency_test_fail() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'the database failed'; END $$`);
     await db.query(`CREATE TRIGGER idempotency_test_fail BEFORE INSERT ON orders FOR EACH ROW EXECUTE FUNCTION idempotency_test_fail()`);
     const key = newKey();
     try {
       expectErrorEnvelope((await postOrder(order('冪等 障害'), key).expect(500)).body, 'NAL-500');
-      expect(await keyRows()).toEqual([]);
+      expect(await keyRows()).toMatchObject([{ status: 500 }]);
     } finally {
       await db.query(`DROP TRIGGER idempotency_test_fail ON orders`);
       await db.query(`DROP FUNCTION idempotency_test_fail()`);
     }
-    const retry = await postOrder(order('冪等 障害'), key).expect(201);
-    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    const retry = await postOrder(order('冪等 障害'), key).expect(500);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(await ordersOf('冪等 障害')).toBe(0);
+    const again = await postOrder(order('冪等 障害'), newKey()).expect(201);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
     expect(await ordersOf('冪等 障害')).toBe(1);
   });
 

@@ -108,6 +108,23 @@ describe('wire contract (DESIGN.md §4)', () => {
     ]);
   });
 
+  it('lets the console\'s origin send every method the API takes, and read the headers it needs', async () => {
+    const origin = env.config.CONSOLE_URL;
+    const res = await api.http.options('/api/v1/orders/1/cancel').set('Origin', origin).set('Access-Control-Request-Method', 'PUT').expect(204);
+    expect(res.headers['access-control-allow-origin']).toBe(origin);
+    expect(res.headers['access-control-allow-credentials']).toBe('true');
+    expect(String(res.headers['access-control-allow-methods']).split(/,\s*/)).toEqual(expect.arrayContaining(['PUT', 'PATCH', 'DELETE']));
+    const get = await api.http.get('/api/v1/health').set('Origin', origin).expect(200);
+    expect(String(get.headers['access-control-expose-headers'])).toContain('Idempotent-Replayed');
+  });
+
+  it('refuses a JSON body that is not UTF-8, whatever it says', async () => {
+    const sjis = Buffer.from([0x7b, 0x22, 0x74, 0x6f, 0x6b, 0x65, 0x6e, 0x22, 0x3a, 0x22, 0x93, 0xfa, 0x96, 0x7b, 0x22, 0x7d]); // {"token":"日本"} in Shift_JIS
+    const res = await api.http.post('/api/v1/auth/login-with-token').set('Content-Type', 'application/json').serialize(() => sjis as unknown as string).send({});
+    expect(res.status).toBe(400);
+    expectErrorEnvelope(res.body, 'NAL-400');
+  });
+
   it('answers 400 for malformed JSON and for a business refusal', async () => {
     const res = await api.http.post('/api/v1/auth/login-with-token').set('Content-Type', 'application/json').send('{"token": ');
     expect(res.status).toBe(400);

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance } from 'fastify';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from './json-depth';
 
@@ -15,7 +16,7 @@ export class JsonCharsetError extends Error {
   readonly statusCode = 415;
 
   constructor(readonly charset: string) {
-    super(`JSON must be UTF-8, not ${charset}`);
+    super(`JSON must be UTF-8 (${charset})`);
   }
 }
 
@@ -32,6 +33,8 @@ export function useJsonBodies(instance: FastifyInstance): void {
     const charset = /;\s*charset=("?)([^";]+)\1/i.exec(String(req.headers['content-type']))?.[2].toLowerCase();
     if (charset && charset !== 'utf-8' && charset !== 'utf8') return done(new JsonCharsetError(charset), undefined);
     if (raw.length === 0) return done(null, {});
+    // Bytes that are not UTF-8 (a Shift_JIS body labelled otherwise) would be stored as U+FFFD: refused instead.
+    if (!isUtf8(raw)) return done(new JsonCharsetError('not UTF-8'), undefined);
     if (jsonDepthExceeds(raw)) return done(new JsonTooDeepError(MAX_JSON_DEPTH), undefined);
     parse(req, raw.toString('utf8'), done);
   });

@@ -117,10 +117,15 @@ export class IdempotencyService {
     });
   }
 
-  /** A refusal (4xx) is the answer to that request and is stored; a 5xx (or 429) lets the key go, so the retry runs the work. */
+  /**
+   * A refusal (4xx) is the answer to that request and is stored; so is a 5xx, as Stripe does: the work
+   * may have committed before the failure (a create reads its view after its commit), and answering the
+   * failure again is safe where running the work again could make a second order or payment. Only a
+   * 429 lets the key go: nothing ran.
+   */
   private async settleFailure(context: ExecutionContext, scope: IdempotencyScope, claim: string, err: unknown): Promise<void> {
     const answer = errorAnswer(err, requestIdOf(context.switchToHttp().getRequest()) ?? null);
-    if (answer.status < 500 && answer.status !== 429) await this.store(scope, claim, answer);
+    if (answer.status !== 429) await this.store(scope, claim, answer);
     else await this.keys.release(scope, claim).catch((e) => this.warn('not released', scope, e));
   }
 
