@@ -88,12 +88,16 @@ export async function measureFloor({ api, databaseUrl, freePort, say }) {
     const helloC1 = await sequential(`${hello.base}/hello`, {}, 2000);
     const me = await sequential(`${api.base}/me`, auth, 2000);
     say(`GET /me p50 ${me.p50.toFixed(2)} ms (bare hello ${helloC1.p50.toFixed(2)} ms)`);
+    // The list's first page one at a time, beside the bare server running its SQL: what Node and the wire cost both.
+    const bareListC1 = await sequential(`${orders.base}/orders`, {}, 300, 20);
+    const listC1 = await sequential(`${api.base}/orders?per_page=50`, auth, 300, 20);
+    say(`GET /orders page 1 p50 ${listC1.p50.toFixed(2)} ms (bare Fastify + pg ${bareListC1.p50.toFixed(2)} ms)`);
     say(`the floor: 10 connections, ${ROUNDS} × ${SECONDS} s a side…`);
     const [bareHello, trivial] = await side(() => throughput(`${hello.base}/hello`, {}), () => throughput(`${api.base}/medias/token`, auth));
     say(`GET /medias/token ${trivial.rps.toFixed(0)}/s, bare hello ${bareHello.rps.toFixed(0)}/s`);
     const [bareList, list] = await side(() => throughput(`${orders.base}/orders`, {}), () => throughput(`${api.base}/orders?per_page=50`, auth));
     say(`GET /orders page 1 ${list.rps.toFixed(0)}/s, bare Fastify + pg ${bareList.rps.toFixed(0)}/s`);
-    return { helloC1, me, bareHello, trivial, bareList, list };
+    return { helloC1, me, bareHello, trivial, bareList, list, bareListC1, listC1 };
   } finally {
     hello.stop();
     orders?.stop();
@@ -111,6 +115,7 @@ export function floorReport(f, machineLine) {
   lines.push(`| authenticated trivial endpoint (\`GET /medias/token\`), 10 connections | ${f.trivial.rps.toFixed(0)} req/s | bare Fastify hello ${f.bareHello.rps.toFixed(0)} req/s | ${trivial.toFixed(2)}× | ≥ ${FLOOR_TARGETS.trivialThroughput}× | ${pass(trivial >= FLOOR_TARGETS.trivialThroughput)} |`);
   const list = f.list.rps / f.bareList.rps;
   lines.push(`| order list, first page (50 orders), 10 connections | ${f.list.rps.toFixed(0)} req/s (p99 ${f.list.p99} ms) | bare Fastify + pg, same SQL ${f.bareList.rps.toFixed(0)} req/s | ${list.toFixed(2)}× | ≥ ${FLOOR_TARGETS.listThroughput}× | ${pass(list >= FLOOR_TARGETS.listThroughput)} |`);
+  lines.push(`| for scale: order list, first page, one at a time: p50 | ${f.listC1.p50.toFixed(2)} ms (p99 ${f.listC1.p99.toFixed(2)}) | bare Fastify + pg, same SQL ${f.bareListC1.p50.toFixed(2)} ms (p99 ${f.bareListC1.p99.toFixed(2)}) | ${(f.listC1.p50 / f.bareListC1.p50).toFixed(2)}× | – | |`);
   lines.push('');
   lines.push(`One at a time: ${f.me.count.toLocaleString('en')} requests on one kept-alive connection after 200 warm-up ones (node:http, so the client adds little).`);
   lines.push(`10 connections: autocannon, a second of warm-up, then ${ROUNDS} rounds of ${SECONDS} s alternating the baseline and the API; the mean rate of each.`);
