@@ -2,7 +2,7 @@ import { MONEY_LIMITS, POSTING_SUPPORT_STATUSES, PostingSupportStatus, PRODUCT_L
 import { PRODUCT_SORT_COLUMNS, ProductSort } from '@oms/infra';
 import { Transform } from 'class-transformer';
 import { IsISO8601 } from 'class-validator';
-import { Cursor, LastPage, PageAt, PageQuery } from '../common/http/page.query';
+import { KeysetPaged, PageQuery } from '../common/http/page.query';
 import { Bool, Id, IdFilter, Int, ManyOf, Money, NotNull, OneOf, Optional, Printable, Required, SortOrder, Text, Version } from '../common/validation/rules';
 
 const Price = () => Money(MONEY_LIMITS.priceMax);
@@ -139,8 +139,8 @@ export class ProductFilterQuery extends PageQuery {
   isDisplay?: boolean;
 }
 
-/** The list: its filters (those of the export), sort, and the keyset's cursors (common/http/page.query.ts KeysetPageQuery). */
-export class ProductListQuery extends ProductFilterQuery implements PageAt {
+/** The list: its filters (those of the export), sort, and the keyset's cursors (common/http/page.query.ts KeysetPaged). */
+export class ProductListQuery extends KeysetPaged(ProductFilterQuery) {
   @Optional()
   @OneOf(Object.keys(PRODUCT_SORT_COLUMNS))
   sort: ProductSort = 'product_code';
@@ -148,18 +148,6 @@ export class ProductListQuery extends ProductFilterQuery implements PageAt {
   @Optional()
   @SortOrder()
   order: SortOrder = 'asc';
-
-  @Optional()
-  @Cursor()
-  after?: string;
-
-  @Optional()
-  @Cursor()
-  before?: string;
-
-  @Optional()
-  @LastPage()
-  last?: 0 | 1;
 }
 
 export const EXPORT_ENCODINGS = ['utf-8', 'shift_jis'] as const;

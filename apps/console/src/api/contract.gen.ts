@@ -4976,9 +4976,6 @@ export interface operations {
             query?: {
                 sort?: "id" | "product_code" | "product_name" | "price" | "state" | "updated_at" | "last_changed_at";
                 order?: "asc" | "desc";
-                after?: string;
-                before?: string;
-                last?: 0 | 1;
                 page?: number | string;
                 per_page?: 20 | 50 | 100 | 200;
                 keyword?: string;
@@ -4986,6 +4983,9 @@ export interface operations {
                 maker_id?: (number | string)[];
                 state?: ("available" | "unavailable" | "available_long_term")[];
                 is_display?: boolean;
+                after?: string;
+                before?: string;
+                last?: 0 | 1;
             };
             header?: never;
             path?: never;

@@ -39,24 +39,31 @@ export interface PageAt {
 /**
  * A list that can grow past 10,000 rows (docs/decisions.md "Keyset paging"): the first pages by
  * number, any page by a cursor from the answer's `pagination` (`after` = next_cursor, `before` =
- * prev_cursor), the last page with `last=1`. With a cursor or `last`, `page` is ignored.
+ * prev_cursor), the last page with `last=1`. With a cursor or `last`, `page` is ignored. A mixin, so a
+ * list whose query already extends another (the products' filters) takes the same fields.
  */
-export class KeysetPageQuery extends PageQuery implements PageAt {
-  /** The page after the row this cursor names (`pagination.next_cursor`). */
-  @Optional()
-  @Cursor()
-  after?: string;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a mixin's base must take `...args: any[]` (TS2545)
+export function KeysetPaged<Base extends new (...args: any[]) => PageQuery>(base: Base) {
+  class Keyset extends base implements PageAt {
+    /** The page after the row this cursor names (`pagination.next_cursor`). */
+    @Optional()
+    @Cursor()
+    after?: string;
 
-  /** The page before the row this cursor names (`pagination.prev_cursor`). */
-  @Optional()
-  @Cursor()
-  before?: string;
+    /** The page before the row this cursor names (`pagination.prev_cursor`). */
+    @Optional()
+    @Cursor()
+    before?: string;
 
-  /** 1: the last page, read from the end of the list. */
-  @Optional()
-  @LastPage()
-  last?: 0 | 1;
+    /** 1: the last page, read from the end of the list. */
+    @Optional()
+    @LastPage()
+    last?: 0 | 1;
+  }
+  return Keyset;
 }
+
+export class KeysetPageQuery extends KeysetPaged(PageQuery) {}
 
 /**
  * Where the page asked for is, its cursor checked against the list's order: a cursor of another
