@@ -1,29 +1,13 @@
 import { useMockServer } from '../test-utils';
 import { delay, http, HttpResponse } from 'msw';
 import type { MockInstance } from 'vitest';
-import { ApiError, api, createApiClient, swrFetcher, type ApiHandlers } from './client';
-import { accessToken, clearSession, deleteCookie, readCookie, saveSession, tokenExpiry } from './session';
+import { ApiError, api, swrFetcher, type ApiHandlers } from './client';
+import { envelope, useClientTest } from './client-testing';
+import { accessToken, readCookie, saveSession, tokenExpiry } from './session';
 
 const server = useMockServer();
 
-let handlers: { [K in keyof ApiHandlers]: ReturnType<typeof vi.fn> };
-
-function client(options: Parameters<typeof createApiClient>[0] = {}) {
-  const c = createApiClient({ refreshPollMs: 5, ...options });
-  c.setHandlers(handlers as unknown as ApiHandlers);
-  return c;
-}
-
-const envelope = (status: number, error_code: string, extra: object = {}) =>
-  HttpResponse.json({ error: { error_code, message: `message ${error_code}`, errors: [], request_id: 'req-1', ...extra } }, { status });
-
-beforeEach(() => {
-  localStorage.clear();
-  clearSession();
-  deleteCookie('oms_network_error');
-  saveSession('old', 900);
-  handlers = { onUnauthenticated: vi.fn(), onForbidden: vi.fn(), onNotFound: vi.fn(), onNetworkError: vi.fn() };
-});
+const { handlers, client } = useClientTest();
 
 describe('401: one refresh, then retry', () => {
   it('refreshes once for two concurrent 401s and retries both with the new token', async () => {

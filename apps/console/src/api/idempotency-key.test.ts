@@ -1,21 +1,15 @@
 import { http, HttpResponse } from 'msw';
 import { useMockServer } from '../test-utils';
-import { createApiClient, newIdempotencyKey, type ApiHandlers } from './client';
-import { clearSession, deleteCookie, readCookie, saveSession } from './session';
+import { newIdempotencyKey } from './client';
+import { envelope, useClientTest } from './client-testing';
+import { readCookie } from './session';
 
 const server = useMockServer();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-let handlers: { [K in keyof ApiHandlers]: ReturnType<typeof vi.fn> };
-
-function client() {
-  const c = createApiClient({ refreshPollMs: 5, retryDelaysMs: [5, 5] });
-  c.setHandlers(handlers as unknown as ApiHandlers);
-  return c;
-}
-
-const envelope = (status: number, error_code: string) =>
-  HttpResponse.json({ error: { error_code, message: `message ${error_code}`, errors: [], request_id: 'req-1' } }, { status });
+const clientTest = useClientTest();
+const { handlers } = clientTest;
+const client = () => clientTest.client({ retryDelaysMs: [5, 5] });
 
 /** Records the key of every request to the route, answering them in turn from `answers` (the last one repeats). */
 function route(method: 'post' | 'put' | 'patch' | 'delete' | 'get', path: string, answers: (() => Response)[]) {
@@ -30,14 +24,6 @@ function route(method: 'post' | 'put' | 'patch' | 'delete' | 'get', path: string
 }
 
 const ok = () => HttpResponse.json({ data: { id: 7 } }, { status: 201 });
-
-beforeEach(() => {
-  localStorage.clear();
-  clearSession();
-  deleteCookie('oms_network_error');
-  saveSession('old', 900);
-  handlers = { onUnauthenticated: vi.fn(), onForbidden: vi.fn(), onNotFound: vi.fn(), onNetworkError: vi.fn() };
-});
 
 describe('Idempotency-Key on mutations', () => {
   it('sends a fresh key with every mutation call (one user action each), and none with a read', async () => {
