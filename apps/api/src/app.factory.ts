@@ -11,7 +11,7 @@ import { AppModule } from './app.module';
 import { BODY_LIMITS, bodyLimitOf } from './common/http/body-limits';
 import { useJsonBodies } from './common/http/body-parsers';
 import { ErrorFilter } from './common/http/error.filter';
-import { inRequestContext, requestIdFor } from './common/http/request-context.middleware';
+import { inRequestContext, requestIdFor } from './common/http/request-context';
 import { API_PREFIX } from './common/http/route-path';
 import { SECURITY_HEADERS } from './common/http/security-headers';
 import { parseWireQuery } from './common/http/wire-case';

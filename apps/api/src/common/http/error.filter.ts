@@ -3,7 +3,7 @@ import { DomainError, ERROR_CATALOGUE, ErrorCode, FieldIssue, FieldValidationErr
 import type { Logger } from '@oms/infra';
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
-import { requestIdOf } from './request-context.middleware';
+import { requestIdOf } from './request-context';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'NAL-400',

@@ -48,7 +48,7 @@ export function wireFieldPath(path: string): string {
 
 /**
  * The query-string parser: repeated keys (or `key[]`) become arrays, keys become camelCase.
- * Installed as Express's `query parser`, so controllers see `perPage` for `per_page`.
+ * Fastify's `querystringParser` (app.factory.ts), so controllers see `perPage` for `per_page`.
  */
 export function parseWireQuery(queryString: string): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};

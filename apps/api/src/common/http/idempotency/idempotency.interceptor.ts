@@ -6,7 +6,7 @@ import { requestFingerprint } from './fingerprint';
 import { KEYED_AFTER_UPLOAD, takesIdempotencyKey } from './idempotent-route';
 import { IdempotencyService } from './idempotency.service';
 
-/** The request parts the fingerprint reads (Express and Fastify requests both have them). */
+/** The request parts the fingerprint reads (Fastify's request has them). */
 interface FingerprintedRequest {
   method: string;
   url: string;

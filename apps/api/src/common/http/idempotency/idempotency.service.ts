@@ -5,14 +5,14 @@ import { APP_CONFIG, AppConfig, IdempotencyKeyRepository, IdempotencyScope, KeyS
 import { catchError, defer, finalize, from, mergeMap, Observable, of, throwError } from 'rxjs';
 import { DataSource } from 'typeorm';
 import { errorAnswer } from '../error.filter';
-import { requestIdOf } from '../request-context.middleware';
+import { requestIdOf } from '../request-context';
 import { declaredRoute, declaredStatus } from '../route-path';
 import { convertKeys, toSnake } from '../wire-case';
 
 /** How long a claim holds without being extended: a request that died is taken over after this. */
 export const IDEMPOTENCY_LEASE_MS = 30_000;
 
-/** The request as the key needs it (Express and Fastify requests both have these). */
+/** The request as the key needs it (Fastify's request has these). */
 interface KeyedRequest {
   method: string;
   url: string;
