@@ -1,8 +1,7 @@
-import { useMockServer } from '../test-utils';
+import { envelope, useClientTest, useMockServer } from '../test-utils';
 import { delay, http, HttpResponse } from 'msw';
 import type { MockInstance } from 'vitest';
 import { ApiError, api, swrFetcher, type ApiHandlers } from './client';
-import { envelope, useClientTest } from './client-testing';
 import { accessToken, readCookie, saveSession, tokenExpiry } from './session';
 
 const server = useMockServer();

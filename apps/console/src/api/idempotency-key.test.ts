@@ -1,7 +1,6 @@
 import { http, HttpResponse } from 'msw';
-import { useMockServer } from '../test-utils';
+import { envelope, useClientTest, useMockServer } from '../test-utils';
 import { newIdempotencyKey } from './client';
-import { envelope, useClientTest } from './client-testing';
 import { readCookie } from './session';
 
 const server = useMockServer();
