@@ -16,3 +16,4 @@ export * from './dashboard';
 export * from './uploads';
 export * from './paging';
 export * from './idempotency';
+export * from './estimates';
