@@ -3,3 +3,5 @@ export type { OrderSheetContent, OrderSheetCsvEncoding, OrderSheetLine } from '.
 export { renderOrderSheetPdf } from './order-sheet-pdf';
 export { yen } from './pdf-kit';
 export * from './estimate-document';
+export { estimateNumber, renderEstimatePdf } from './estimate-pdf';
+export { renderDefaultSeal } from './company-seal';

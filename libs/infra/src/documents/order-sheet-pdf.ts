@@ -5,21 +5,25 @@ import {
   Cell,
   collect,
   COLOR,
+  Column,
   CONTENT_WIDTH,
   createA4Document,
   Doc,
   drawFooters,
   drawKeyValueTable,
   drawTable,
+  drawTitleBlock,
   FONT,
   FontName,
   headerCells,
+  itemRows,
   japaneseDate,
   keepTogether,
   MARGIN,
   NUMBER,
+  positionColumn,
   presentLines,
-  printable,
+  remainingWidth,
   RULE_WIDTH,
   setFont,
   SIZE,
@@ -65,24 +69,13 @@ function createDocument(content: OrderSheetContent): Doc {
 
 /** Title, the 再送 stamp on a resend, and the order's number, date and revision at the top right. */
 function drawHeader(doc: Doc, content: OrderSheetContent): void {
-  const top = MARGIN;
-  if (content.resent) drawResentStamp(doc, top);
-
-  setFont(doc, FONT.bold, SIZE.title);
-  doc.text(content.resent ? '発注書（再送）' : '発注書', MARGIN, top, { width: CONTENT_WIDTH, align: 'center' });
-  const titleBottom = doc.y;
-
-  const metaWidth = 170;
-  const meta = [
+  if (content.resent) drawResentStamp(doc, MARGIN);
+  drawTitleBlock(doc, content.resent ? '発注書（再送）' : '発注書', [
     `注文番号 ${content.orderNo}`,
     ...(content.branchNo ? [`枝番 ${content.branchNo}`] : []),
     `発行日 ${japaneseDate(japanToday(content.issuedAt))}`,
     `Rev. ${content.revision}`,
-  ];
-  setFont(doc, FONT.regular, SIZE.body);
-  doc.text(meta.join('\n'), MARGIN + CONTENT_WIDTH - metaWidth, top, { width: metaWidth, align: 'right' });
-
-  doc.y = Math.max(titleBottom, doc.y) + BLOCK_GAP;
+  ]);
 }
 
 function drawResentStamp(doc: Doc, top: number): void {
@@ -207,19 +200,12 @@ function drawNotes(doc: Doc, content: OrderSheetContent): void {
 
 // ---- The lines table ----
 
-interface LineColumn {
-  header: string;
-  width: number;
-  align: 'left' | 'right';
-  value: (line: OrderSheetLine, index: number) => string;
-}
-
 // Fixed widths for the short columns; the product name takes the rest and wraps inside its cell.
 const COLUMN_WIDTH = { no: 24, codes: 88, options: 80, quantity: 36, unitPrice: 60, amount: 74 };
-const NAME_WIDTH = CONTENT_WIDTH - Object.values(COLUMN_WIDTH).reduce((sum, width) => sum + width, 0);
+const NAME_WIDTH = remainingWidth(COLUMN_WIDTH);
 
-const LINE_COLUMNS: readonly LineColumn[] = [
-  { header: 'No.', width: COLUMN_WIDTH.no, align: 'right', value: (_line, index) => String(index + 1) },
+const LINE_COLUMNS: ReadonlyArray<Column<OrderSheetLine>> = [
+  positionColumn(COLUMN_WIDTH.no),
   { header: '商品名', width: NAME_WIDTH, align: 'left', value: (line) => line.productName },
   {
     header: '品番\nメーカー品番',
@@ -240,10 +226,7 @@ const LINE_COLUMNS: readonly LineColumn[] = [
 
 /** The lines, breaking pages between rows (never inside one) and repeating the header row on each page. */
 function drawLines(doc: Doc, lines: readonly OrderSheetLine[]): void {
-  const rows = lines.map((line, index) =>
-    LINE_COLUMNS.map((column): Cell => ({ text: printable(column.value(line, index)), width: column.width, align: column.align })),
-  );
-  drawTable(doc, '発注明細', headerCells(LINE_COLUMNS), [...rows, totalRow(lines)]);
+  drawTable(doc, '発注明細', headerCells(LINE_COLUMNS), [...itemRows(lines, LINE_COLUMNS), totalRow(lines)]);
 }
 
 /** 合計 under the first four columns, then the total quantity and the total amount. */

@@ -104,7 +104,49 @@ export function drawFooters(doc: Doc, label: string): void {
   doc.fillColor(COLOR.text);
 }
 
+/**
+ * The top of the first page: the title centred, the document's number and dates at the top right
+ * (one line each). Leaves doc.y below both.
+ */
+export function drawTitleBlock(doc: Doc, title: string, meta: readonly string[], titleSpacing?: number): void {
+  const top = MARGIN;
+  setFont(doc, FONT.bold, SIZE.title);
+  doc.text(title, MARGIN, top, { width: CONTENT_WIDTH, align: 'center', ...(titleSpacing ? { characterSpacing: titleSpacing } : {}) });
+  const titleBottom = doc.y;
+
+  const metaWidth = 170;
+  setFont(doc, FONT.regular, SIZE.body);
+  doc.text(meta.join('\n'), MARGIN + CONTENT_WIDTH - metaWidth, top, { width: metaWidth, align: 'right' });
+
+  doc.y = Math.max(titleBottom, doc.y) + BLOCK_GAP;
+}
+
 // ---- Tables ----
+
+/** A column of a lines table: its header, its width, and what it shows of an item. */
+export interface Column<T> {
+  header: string;
+  width: number;
+  align: 'left' | 'right' | 'center';
+  value: (item: T, index: number) => string;
+}
+
+/** The 'No.' column: the item's position, from 1. */
+export function positionColumn<T>(width: number): Column<T> {
+  return { header: 'No.', width, align: 'right', value: (_item, index) => String(index + 1) };
+}
+
+/** What is left of the content width for the one column that takes the rest (a name that wraps). */
+export function remainingWidth(fixedWidths: Readonly<Record<string, number>>): number {
+  return CONTENT_WIDTH - Object.values(fixedWidths).reduce((sum, width) => sum + width, 0);
+}
+
+/** One row of cells per item, each column's value as printable text. */
+export function itemRows<T>(items: readonly T[], columns: ReadonlyArray<Column<T>>): Cell[][] {
+  return items.map((item, index) =>
+    columns.map((column): Cell => ({ text: printable(column.value(item, index)), width: column.width, align: column.align })),
+  );
+}
 
 export interface Cell {
   text: string;
@@ -156,42 +198,60 @@ export function headerCells(columns: ReadonlyArray<{ header: string; width: numb
   return columns.map((column) => ({ text: column.header, width: column.width, align: 'center', bold: true, fill: COLOR.fill }));
 }
 
+/** Room to write by hand: a blank form's rows are at least this tall. */
+export interface TableOptions {
+  minRowHeight?: number;
+}
+
 /**
  * A headed table whose rows break pages between rows (never inside one), the header row repeated
  * at the top of each page. The heading stays with the header and the first row.
  */
-export function drawTable(doc: Doc, heading: string, headerRow: readonly Cell[], rows: ReadonlyArray<readonly Cell[]>): void {
+export function drawTable(
+  doc: Doc,
+  heading: string,
+  headerRow: readonly Cell[],
+  rows: ReadonlyArray<readonly Cell[]>,
+  options: TableOptions = {},
+): void {
   const headerHeight = rowHeight(doc, headerRow);
-  keepTogether(doc, headingHeight(doc) + headerHeight + (rows[0] ? rowHeight(doc, rows[0]) : 0));
+  const height = (row: readonly Cell[]) => Math.max(rowHeight(doc, row), options.minRowHeight ?? 0);
+  keepTogether(doc, headingHeight(doc) + headerHeight + (rows[0] ? height(rows[0]) : 0));
   drawHeading(doc, heading);
   drawRow(doc, headerRow, headerHeight);
 
   for (const row of rows) {
-    const height = rowHeight(doc, row);
-    if (doc.y + height > CONTENT_BOTTOM) {
+    const rowAt = height(row);
+    if (doc.y + rowAt > CONTENT_BOTTOM) {
       doc.addPage();
       drawRow(doc, headerRow, headerHeight);
     }
-    drawRow(doc, row, height);
+    drawRow(doc, row, rowAt);
+  }
+  doc.y += BLOCK_GAP;
+}
+
+/** A headed table without a header row; a page break falls between rows. */
+export function drawHeadedRows(doc: Doc, heading: string, rows: ReadonlyArray<readonly Cell[]>, options: TableOptions = {}): void {
+  const height = (row: readonly Cell[]) => Math.max(rowHeight(doc, row), options.minRowHeight ?? 0);
+  keepTogether(doc, headingHeight(doc) + (rows[0] ? height(rows[0]) : 0));
+  drawHeading(doc, heading);
+  for (const row of rows) {
+    const rowAt = height(row);
+    keepTogether(doc, rowAt);
+    drawRow(doc, row, rowAt);
   }
   doc.y += BLOCK_GAP;
 }
 
 /** A headed two-column table (label, value); a value runs over as many lines as it needs. */
-export function drawKeyValueTable(doc: Doc, heading: string, pairs: ReadonlyArray<readonly [string, string]>): void {
+export function drawKeyValueTable(doc: Doc, heading: string, pairs: ReadonlyArray<readonly [string, string]>, options: TableOptions = {}): void {
   const labelWidth = 80;
   const rows = pairs.map(([label, value]): Cell[] => [
     { text: label, width: labelWidth, bold: true, fill: COLOR.fill },
     { text: printable(value), width: CONTENT_WIDTH - labelWidth },
   ]);
-  keepTogether(doc, headingHeight(doc) + rowHeight(doc, rows[0]));
-  drawHeading(doc, heading);
-  for (const row of rows) {
-    const height = rowHeight(doc, row);
-    keepTogether(doc, height);
-    drawRow(doc, row, height);
-  }
-  doc.y += BLOCK_GAP;
+  drawHeadedRows(doc, heading, rows, options);
 }
 
 // ---- Formatting ----
