@@ -1,4 +1,7 @@
 export { orderSheetCsv } from './order-sheet';
 export type { OrderSheetContent, OrderSheetCsvEncoding, OrderSheetLine } from './order-sheet';
-export { renderOrderSheetPdf, yen } from './order-sheet-pdf';
+export { renderOrderSheetPdf } from './order-sheet-pdf';
+export { yen } from './pdf-kit';
 export * from './estimate-document';
+export { estimateNumber, renderEstimatePdf } from './estimate-pdf';
+export { renderDefaultSeal } from './company-seal';
