@@ -1,6 +1,8 @@
 import { acceptedMediaType, contentMatchesType, FieldValidationError, MEDIA_MAX_KB, MEDIA_SNIFF_BYTES, MEDIA_TYPES, mediaKindOf, mediaMaxBytes, safeMediaFileName } from '@oms/domain';
 import { randomUUID } from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { byteLimit } from './byte-limit';
 import { FileStorage, PresignedUpload } from './file-storage';
 
 /** Where presigned media uploads go: `uploads/<yyyy-mm>/<uuid>/<safe file name>`. Nothing else may be claimed as one. */
@@ -130,4 +132,21 @@ export function mediaContentCheck(contentType: string): Transform {
       callback();
     },
   });
+}
+
+/**
+ * Stores an upload as it arrives (the local driver's upload route): at most `maxBytes` (FileTooLargeError)
+ * and only when its first bytes are `contentType`'s (MediaContentMismatchError); nothing is stored
+ * otherwise. The source is piped, not destroyed, on failure: the caller can still drain it and answer.
+ */
+export async function putCheckedMedia(storage: FileStorage, key: string, source: Readable, options: { contentType: string; maxBytes: number }): Promise<void> {
+  const limited = byteLimit(options.maxBytes);
+  const checked = mediaContentCheck(options.contentType);
+  source.on('error', (error) => limited.destroy(error));
+  source.pipe(limited);
+  // Both settle before answering: the driver has taken back its partial file by the time the caller says "nothing stored".
+  const [checking, storing] = await Promise.allSettled([pipeline(limited, checked), storage.put(key, checked, options.contentType)]);
+  source.unpipe(limited);
+  if (checking.status === 'rejected') throw checking.reason;
+  if (storing.status === 'rejected') throw storing.reason;
 }
