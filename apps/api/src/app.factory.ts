@@ -9,7 +9,7 @@ import { AppConfig, createLogger, JsonNestLogger, Logger } from '@oms/infra';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppModule } from './app.module';
 import { BODY_LIMITS, bodyLimitOf } from './common/http/body-limits';
-import { useJsonBodies } from './common/http/body-parsers';
+import { useJsonBodies, useMediaUploadBodies } from './common/http/body-parsers';
 import { ErrorFilter } from './common/http/error.filter';
 import { inRequestContext, requestIdFor } from './common/http/request-context';
 import { API_PREFIX } from './common/http/route-path';
@@ -92,6 +92,7 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
   useWireCase(fastify);
   // The API takes JSON, forms and multipart uploads; plain text is refused (415 → NAL-400), not handed to a DTO as a string.
   fastify.removeContentTypeParser('text/plain');
+  useMediaUploadBodies(fastify);
   await app.register(fastifyFormBody);
   await app.register(fastifyCookie);
   // Limits are per route (common/uploads): here only what holds for any multipart body.

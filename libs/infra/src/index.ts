@@ -21,6 +21,8 @@ export * from './secrets/secret-box';
 export * from './storage/file-storage';
 export * from './storage/signed-url';
 export * from './storage/local-disk-storage';
+export * from './storage/s3-storage';
+export * from './storage/uploaded-media';
 export * from './storage/create-file-storage';
 export * from './settings';
 export * from './customers/customer.repository';

@@ -487,6 +487,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/medias/presigned_url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Roles: system_admin, approver, estimate_approver, operator, call_center, accountant (permission `medias.upload`). */
+        get: operations["MediasController.presignedUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/medias/token": {
         parameters: {
             query?: never;
@@ -497,6 +514,23 @@ export interface paths {
         /** @description Any signed-in user. */
         get: operations["MediasController.token"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/medias/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Public: no sign-in. */
+        put: operations["MediasUploadController.upload"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1547,7 +1581,7 @@ export interface components {
                 error_code: "NAL-400" | "NAL-401" | "NAL-403" | "NAL-404" | "NAL-413" | "NAL-422" | "NAL-429" | "NAL-500" | "NAL-503" | "NAL-CTM-001" | "NAL-CTM-002" | "NAL-CTM-003" | "NAL-IDEM-001" | "NAL-IDEM-002" | "NAL-IDEM-003" | "NAL-LO-01" | "NAL-LO-02" | "NAL-LO-03" | "NAL-LO-04" | "NAL-LO-05" | "NAL-LO-06" | "NAL-LO-07" | "NAL-MAIL-001" | "NAL-MAIL-002" | "NAL-MAIL-003" | "NAL-MAKER-001" | "NAL-MAKER-002" | "NAL-MAKER-003" | "NAL-PRO-001" | "NAL-PRO-002" | "NAL-PRO-003" | "NAL-PRO-004" | "NAL-PRO-005" | "NAL-PRO-006" | "NAL-SET-100" | "NAL-SET-101" | "NAL-SET-102" | "NAL-SHOP-001" | "NAL-SHOP-002" | "NAL-UPL-001" | "NAL-UPL-002" | "NAL-USER-001" | "NAL-USER-002" | "NAL-USER-003" | "NAL-USER-004" | "NAL-USER-005" | "NAL-USER-006" | "NAL_DELIVERY-004" | "NAL_DELIVERY-005" | "NAL_DELIVERY-006" | "NAL_DELIVERY-007" | "NAL_ORD-084" | "NAL_ORD-086" | "NAL_ORD-087" | "NAL_ORD-088" | "NAL_ORD-101" | "NAL_ORD-102" | "NAL_ORD-103" | "NAL_ORD-104" | "NAL_ORD-105" | "NAL_ORD-106" | "NAL_ORD-120" | "NAL_ORD-121" | "NAL_ORD-122" | "NAL_ORD-123" | "NAL_ORD-124" | "NAL_ORD-125" | "NAL_ORD-126" | "NAL_ORD-130" | "NAL_ORD-131" | "NAL_ORD-132" | "NAL_ORD-133" | "NAL_ORD-134" | "NAL_ORD-135" | "NAL_ORD-166" | "NAL_ORD-169" | "NAL_ORD-191" | "NAL_ORD-193";
                 /** @description English, for logs and scripts; the console shows the translated code. */
                 message: string;
-                /** @description Every failing field of a 422 (the first LISTED_ERRORS_MAX); empty otherwise. */
+                /** @description Every failing field of a 422 (the first LISTED_ERRORS_MAX), the upload's of a 413; empty otherwise. */
                 errors: {
                     field: string;
                     error_code: string;
@@ -3755,7 +3789,7 @@ export interface operations {
                         data: {
                             /** Format: date-time */
                             previous_login: string | null;
-                            permissions: ("accounts.read" | "accounts.write" | "catalogue.read" | "catalogue.write" | "customer-chat" | "customers.read" | "customers.write" | "estimates.approve" | "estimates.edit" | "estimates.stamp" | "maker-chat" | "operations.admin" | "orders.maker" | "orders.payment" | "orders.process" | "orders.read" | "revenue.read" | "revenue.write" | "settings.read" | "settings.write")[];
+                            permissions: ("accounts.read" | "accounts.write" | "catalogue.read" | "catalogue.write" | "customer-chat" | "customers.read" | "customers.write" | "estimates.approve" | "estimates.edit" | "estimates.stamp" | "maker-chat" | "medias.upload" | "operations.admin" | "orders.maker" | "orders.payment" | "orders.process" | "orders.read" | "revenue.read" | "revenue.write" | "settings.read" | "settings.write")[];
                             id: number;
                             name: string;
                             email: string;
@@ -3807,6 +3841,48 @@ export interface operations {
             500: components["responses"]["Error"];
         };
     };
+    "MediasController.presignedUrl": {
+        parameters: {
+            query: {
+                file_name: string;
+                type: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            url: string;
+                            /** @constant */
+                            method: "PUT";
+                            /** @description Header names in lower case (HTTP's are case-insensitive): `{"content-type": "image/png"}`. */
+                            headers: {
+                                [key: string]: string;
+                            };
+                            s3_path: string;
+                            max_bytes: number;
+                            /** Format: date-time */
+                            expires_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
     "MediasController.token": {
         parameters: {
             query?: never;
@@ -3832,6 +3908,30 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "MediasUploadController.upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Written by the handler itself (a file, or a redirect). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
     };

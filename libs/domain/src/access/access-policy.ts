@@ -31,6 +31,8 @@ export const ACCESS_POLICY = {
   'maker-chat': [...EDITORS, 'maker'],
   'customer-chat': [...EDITORS, 'call_center'],
   'operations.admin': ['system_admin'],
+  // Presigned media uploads (GET /medias/presigned_url): staff; the area that takes a file over checks its own permission.
+  'medias.upload': STAFF_BUT_MAKER,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof ACCESS_POLICY;

@@ -31,3 +31,11 @@ export class NotFoundError extends DomainError {
     this.name = 'NotFoundError';
   }
 }
+
+/** An upload past its size limit: 413 NAL-413, with the field refusal (`file_size_too_large`, params `max` in KB) in `errors`. */
+export class UploadTooLargeError extends DomainError {
+  constructor(readonly issues: readonly FieldIssue[]) {
+    super('NAL-413');
+    this.name = 'UploadTooLargeError';
+  }
+}

@@ -1,1 +1,2 @@
 export * from './imported-file';
+export * from './media';

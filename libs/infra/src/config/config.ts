@@ -105,6 +105,25 @@ const schema = z.object({
   PUBLIC_API_URL: url(['http', 'https'])
     .transform((v) => v.replace(/\/+$/, ''))
     .optional(),
+  // S3-compatible file storage (DESIGN.md §10): with S3_BUCKET set, files go to that bucket (browsers PUT
+  // and GET through presigned URLs); without it, to the local disk under FILE_STORAGE_DIR.
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3–63 lower-case letters, digits, dots, hyphens)')
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  // An S3-compatible server (MinIO); AWS when absent.
+  S3_ENDPOINT: url(['http', 'https']).optional(),
+  // The same server as browsers reach it, when that differs from S3_ENDPOINT (presigned URLs sign the host).
+  S3_PUBLIC_ENDPOINT: url(['http', 'https']).optional(),
+  // Without a key pair the SDK's default chain is used (an instance or task role).
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  // Path-style URLs (endpoint/bucket/key), as MinIO wants.
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   // How long an API process trusts its cached copy of an account's role and status when no change
   // notice arrives (PostgreSQL LISTEN/NOTIFY makes it immediate; this bounds it if notices are lost).
   ACCOUNT_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
@@ -170,6 +189,9 @@ export function loadConfig(kind: ProcessKind, env: NodeJS.ProcessEnv = process.e
   if (missing) throw new ConfigError(`Configuration error: ${missing} is required but not set`);
   if (c.JOB_EFFECTS_RETENTION_DAYS < c.OUTBOX_RETENTION_DAYS) {
     throw new ConfigError('Configuration error: JOB_EFFECTS_RETENTION_DAYS must be at least OUTBOX_RETENTION_DAYS (an event still in the outbox can be published again)');
+  }
+  if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError('Configuration error: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (set both, or neither for the default credential chain)');
   }
   if (kind === 'api' && !c.MICROSOFT_TENANT_ID && !(c.MICROSOFT_ISSUER && c.MICROSOFT_AUTH_URL && c.MICROSOFT_TOKEN_URL)) {
     throw new ConfigError('Configuration error: MICROSOFT_TENANT_ID is required but not set (or give MICROSOFT_ISSUER, MICROSOFT_AUTH_URL and MICROSOFT_TOKEN_URL)');

@@ -2,9 +2,10 @@ import type { Readable } from 'node:stream';
 
 /**
  * Where uploaded and generated files live (DESIGN.md §10). Keys are relative, slash-separated
- * paths such as `shops/42/logo/0f1e….png` (see `assertStorageKey`). Without S3 settings the
- * local-disk driver keeps them on disk and the API itself serves the signed upload and download
- * URLs (`/api/v1/medias/upload`, `/api/v1/medias/download`); an S3 driver will presign instead.
+ * paths such as `shops/42/logo/0f1e….png` (see `assertStorageKey`). Two drivers: S3Storage (an
+ * S3-compatible bucket, which serves presigned URLs itself) and LocalDiskStorage (without S3 settings:
+ * files on disk, and the API serves the signed URLs, `/api/v1/medias/upload` and `/api/v1/medias/download`).
+ * URL makers are async because S3's presigner is.
  */
 export interface FileStorage {
   /** Stores a file whole or not at all: a reader never sees half of it. Streams are not buffered. */
@@ -15,12 +16,17 @@ export interface FileStorage {
   /** Removes the file; nothing happens when there is none. */
   delete(key: string): Promise<void>;
   /** A URL anyone holding it may GET until it expires. */
-  signedDownloadUrl(key: string, options?: SignedDownloadOptions): string;
-  /** A URL anyone holding it may PUT the file to until it expires, with this content type and at most maxBytes. */
-  signedUploadUrl(key: string, options: SignedUploadOptions): string;
+  signedDownloadUrl(key: string, options?: SignedDownloadOptions): Promise<string>;
+  /**
+   * A URL the browser PUTs the file to, with these headers, until it expires. The content type is
+   * signed. The local driver's route also enforces maxBytes and the content as the file arrives; an S3
+   * presigned PUT cannot bound a size it does not know yet, so whoever takes the upload over checks it
+   * (checkUploadedMedia).
+   */
+  presignUpload(key: string, options: SignedUploadOptions): Promise<PresignedUpload>;
   /**
    * Checks a signed URL's query (`req.query`) for the given route; null when the signature is
-   * missing, altered, made for the other route, or expired.
+   * missing, altered, made for the other route, or expired (and always for S3, whose URLs the API does not serve).
    */
   verifySignature(purpose: 'download', query: SignedUrlQuery): SignedDownload | null;
   verifySignature(purpose: 'upload', query: SignedUrlQuery): SignedUpload | null;
@@ -50,7 +56,15 @@ export interface SignedUploadOptions {
   expiresInSeconds?: number;
 }
 
-/** A parsed query string: Express's `req.query` (values may be arrays, which never verify), or URLSearchParams. */
+export interface PresignedUpload {
+  url: string;
+  method: 'PUT';
+  /** Headers the PUT must carry as they are (the signed Content-Type). */
+  headers: Record<string, string>;
+  expiresAt: Date;
+}
+
+/** A parsed query string: Fastify's `req.query` (values may be arrays, which never verify), or URLSearchParams. */
 export type SignedUrlQuery = Readonly<Record<string, unknown>> | URLSearchParams;
 
 export interface SignedDownload {

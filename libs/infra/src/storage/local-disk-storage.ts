@@ -10,6 +10,7 @@ import {
   FileStorage,
   FileTooLargeError,
   InvalidStorageKeyError,
+  PresignedUpload,
   PutOptions,
   SignedDownload,
   SignedDownloadOptions,
@@ -20,6 +21,7 @@ import {
   StoredFileInfo,
   StoredFileNotFoundError,
 } from './file-storage';
+import { byteLimit } from './byte-limit';
 import { SignedUrlSigner } from './signed-url';
 
 export interface LocalDiskStorageOptions {
@@ -134,12 +136,14 @@ export class LocalDiskStorage implements FileStorage {
     await rm(`${path}${STORAGE_META_SUFFIX}`, { force: true });
   }
 
-  signedDownloadUrl(key: string, options?: SignedDownloadOptions): string {
+  async signedDownloadUrl(key: string, options?: SignedDownloadOptions): Promise<string> {
     return this.signer.downloadUrl(key, options);
   }
 
-  signedUploadUrl(key: string, options: SignedUploadOptions): string {
-    return this.signer.uploadUrl(key, options);
+  async presignUpload(key: string, options: SignedUploadOptions): Promise<PresignedUpload> {
+    const url = this.signer.uploadUrl(key, options);
+    const expiresAt = new Date(Number(new URL(url).searchParams.get('expires')) * 1000);
+    return { url, method: 'PUT', headers: { 'Content-Type': options.contentType }, expiresAt };
   }
 
   verifySignature(purpose: 'download', query: SignedUrlQuery): SignedDownload | null;
@@ -164,16 +168,4 @@ export class LocalDiskStorage implements FileStorage {
       return FALLBACK_CONTENT_TYPE;
     }
   }
-}
-
-/** Passes bytes through until more than `maxBytes` have gone by, then fails the pipeline. */
-function byteLimit(maxBytes: number): Transform {
-  let seen = 0;
-  return new Transform({
-    transform(chunk: Buffer | string, _encoding, callback) {
-      seen += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
-      if (seen > maxBytes) callback(new FileTooLargeError(maxBytes));
-      else callback(null, chunk);
-    },
-  });
 }

@@ -86,7 +86,7 @@ describe('LocalDiskStorage', () => {
         await expect(storage.get(k)).rejects.toBeInstanceOf(InvalidStorageKeyError);
         await expect(storage.stat(k)).rejects.toBeInstanceOf(InvalidStorageKeyError);
         await expect(storage.delete(k)).rejects.toBeInstanceOf(InvalidStorageKeyError);
-        expect(() => storage.signedDownloadUrl(k)).toThrow(InvalidStorageKeyError);
+        await expect(storage.signedDownloadUrl(k)).rejects.toThrow(InvalidStorageKeyError);
       }
       expect(existsSync(join(dir, '..', 'outside.txt'))).toBe(false);
       await expect(storage.put('ok/…/日本語 ファイル (1).txt', Buffer.from('x'), 'text/plain')).resolves.toBeUndefined();
@@ -142,8 +142,8 @@ describe('LocalDiskStorage', () => {
   describe('signed URLs', () => {
     const key = 'orders/1001/納品書.pdf';
 
-    it('makes a download URL on the public API address that verifies to its key and file name', () => {
-      const url = storage.signedDownloadUrl(key, { fileName: '納品書 2025-04.pdf', expiresInSeconds: 60 });
+    it('makes a download URL on the public API address that verifies to its key and file name', async () => {
+      const url = await storage.signedDownloadUrl(key, { fileName: '納品書 2025-04.pdf', expiresInSeconds: 60 });
       const parsed = new URL(url);
       expect(`${parsed.origin}${parsed.pathname}`).toBe('https://oms.example.jp/api/v1/medias/download');
       expect([...parsed.searchParams.keys()]).toEqual(['key', 'expires', 'name', 'sig']);
@@ -151,11 +151,13 @@ describe('LocalDiskStorage', () => {
       const signed = storage.verifySignature('download', expressQuery(url));
       expect(signed).toEqual({ purpose: 'download', key, fileName: '納品書 2025-04.pdf', expiresAt: new Date(clock + 60_000) });
       expect(storage.verifySignature('download', queryOf(url))).toEqual(signed);
-      expect(queryOf(storage.signedDownloadUrl(key)).get('name')).toBe('納品書.pdf');
+      expect(queryOf(await storage.signedDownloadUrl(key)).get('name')).toBe('納品書.pdf');
     });
 
-    it('makes an upload URL carrying the content type and size limit', () => {
-      const url = storage.signedUploadUrl('shops/42/logo.png', { contentType: 'image/png', maxBytes: 2_000_000, expiresInSeconds: 120 });
+    it('presigns an upload URL carrying the content type and size limit', async () => {
+      const presigned = await storage.presignUpload('shops/42/logo.png', { contentType: 'image/png', maxBytes: 2_000_000, expiresInSeconds: 120 });
+      const { url } = presigned;
+      expect(presigned).toEqual({ url, method: 'PUT', headers: { 'Content-Type': 'image/png' }, expiresAt: new Date(clock + 120_000) });
       expect(url.startsWith('https://oms.example.jp/api/v1/medias/upload?')).toBe(true);
       expect(storage.verifySignature('upload', expressQuery(url))).toEqual({
         purpose: 'upload',
@@ -166,12 +168,12 @@ describe('LocalDiskStorage', () => {
       });
       // An upload URL is no download URL, and the other way round.
       expect(storage.verifySignature('download', expressQuery(url))).toBeNull();
-      expect(storage.verifySignature('upload', expressQuery(storage.signedDownloadUrl(key)))).toBeNull();
+      expect(storage.verifySignature('upload', expressQuery(await storage.signedDownloadUrl(key)))).toBeNull();
     });
 
-    it('refuses a tampered URL', () => {
-      const download = expressQuery(storage.signedDownloadUrl(key, { fileName: 'a.pdf' }));
-      const upload = expressQuery(storage.signedUploadUrl(key, { contentType: 'application/pdf', maxBytes: 1000 }));
+    it('refuses a tampered URL', async () => {
+      const download = expressQuery(await storage.signedDownloadUrl(key, { fileName: 'a.pdf' }));
+      const upload = expressQuery((await storage.presignUpload(key, { contentType: 'application/pdf', maxBytes: 1000 })).url);
       const tampered: Record<string, string>[] = [
         { ...download, key: 'orders/1002/納品書.pdf' },
         { ...download, name: 'b.pdf' },
@@ -193,19 +195,19 @@ describe('LocalDiskStorage', () => {
       expect(other.verifySignature('download', download)).toBeNull();
     });
 
-    it('refuses an expired URL', () => {
-      const query = expressQuery(storage.signedDownloadUrl(key, { expiresInSeconds: 30 }));
+    it('refuses an expired URL', async () => {
+      const query = expressQuery(await storage.signedDownloadUrl(key, { expiresInSeconds: 30 }));
       clock += 30_000;
       expect(storage.verifySignature('download', query)).not.toBeNull();
       clock += 1;
       expect(storage.verifySignature('download', query)).toBeNull();
-      expect(() => storage.signedDownloadUrl(key, { expiresInSeconds: 0 })).toThrow(/expiresInSeconds/);
-      expect(() => storage.signedDownloadUrl(key, { expiresInSeconds: 8 * 24 * 3600 })).toThrow(/expiresInSeconds/);
+      await expect(storage.signedDownloadUrl(key, { expiresInSeconds: 0 })).rejects.toThrow(/expiresInSeconds/);
+      await expect(storage.signedDownloadUrl(key, { expiresInSeconds: 8 * 24 * 3600 })).rejects.toThrow(/expiresInSeconds/);
     });
 
     it('needs JWT_SECRET to sign or verify, but stores files without it (the workers)', async () => {
       const unsigned = new LocalDiskStorage({ dir, publicApiUrl: 'http://localhost:3000' });
-      expect(() => unsigned.signedDownloadUrl(key)).toThrow(/signed file URLs need JWT_SECRET/);
+      await expect(unsigned.signedDownloadUrl(key)).rejects.toThrow(/signed file URLs need JWT_SECRET/);
       expect(() => unsigned.verifySignature('download', {})).toThrow(/signed file URLs need JWT_SECRET/);
       await unsigned.put(key, Buffer.from('x'), 'application/pdf');
       expect(await storage.stat(key)).toEqual({ size: 1, contentType: 'application/pdf' });
@@ -217,7 +219,7 @@ describe('LocalDiskStorage', () => {
     const fromConfig = createFileStorage(config);
     await fromConfig.put('x/y.txt', Buffer.from('やあ'), 'text/plain; charset=utf-8');
     expect(await storage.stat('x/y.txt')).toEqual({ size: 6, contentType: 'text/plain; charset=utf-8' });
-    const url = fromConfig.signedDownloadUrl('x/y.txt');
+    const url = await fromConfig.signedDownloadUrl('x/y.txt');
     expect(url.startsWith('http://127.0.0.1:3000/api/v1/medias/download?key=x%2Fy.txt&')).toBe(true);
     expect(storage.verifySignature('download', expressQuery(url))).toMatchObject({ key: 'x/y.txt', fileName: 'y.txt' });
   });

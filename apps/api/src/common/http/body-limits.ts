@@ -1,4 +1,5 @@
-import { CSV_MAX_BYTES } from '@oms/infra';
+import { mediaMaxBytes } from '@oms/domain';
+import { CSV_MAX_BYTES, MEDIA_UPLOAD_PATH } from '@oms/infra';
 import { API_PREFIX } from './route-path';
 
 const KB = 1024;
@@ -22,8 +23,11 @@ export const BODY_LIMITS = {
 export type BodyKind = keyof typeof BODY_LIMITS;
 export const BODY_KINDS = Object.keys(BODY_LIMITS) as BodyKind[];
 
-/** Files sent as multipart, per file (SPEC.md §5: CSV uploads at most 10 MB), cut off as they arrive (common/uploads). */
-export const UPLOAD_LIMITS = { csv: CSV_MAX_BYTES } as const;
+/**
+ * Files sent as multipart, per file (SPEC.md §5: CSV uploads at most 10 MB), cut off as they arrive (common/uploads);
+ * a media file PUT to the local driver's signed URL (medias/medias-upload.controller.ts), at most the largest kind's.
+ */
+export const UPLOAD_LIMITS = { csv: CSV_MAX_BYTES, media: mediaMaxBytes('document') } as const;
 
 /** Public routes by their first path segment; list routes by method and path. Everything else is a form. */
 const PUBLIC_AREAS = new Set(['auth', 'maker-confirmations']);
@@ -43,5 +47,12 @@ export function bodyKindOf(method: string, path: string): BodyKind {
 
 /** The byte limit of a route's body. */
 export function bodyLimitOf(method: string, path: string): number {
+  if (isMediaUpload(method, path)) return UPLOAD_LIMITS.media;
   return BODY_LIMITS[bodyKindOf(method, path)];
+}
+
+/** The local driver's upload route (`PUT /api/v1/medias/upload`), whose body is a file's bytes of any media type. */
+export function isMediaUpload(method: string, path: string): boolean {
+  const bare = path.split('?')[0].replace(/\/+$/, '');
+  return method.toUpperCase() === 'PUT' && (bare === MEDIA_UPLOAD_PATH || `/${API_PREFIX}${bare}` === MEDIA_UPLOAD_PATH);
 }

@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer';
-import type { FastifyInstance } from 'fastify';
+import { errorCodes, type FastifyInstance } from 'fastify';
+import { isMediaUpload } from './body-limits';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from './json-depth';
 
 /** The parser's refusal of a body nested too deep: answered 400 NAL-400 by the error filter. */
@@ -37,5 +38,17 @@ export function useJsonBodies(instance: FastifyInstance): void {
     if (!isUtf8(raw)) return done(new JsonCharsetError('not UTF-8'), undefined);
     if (jsonDepthExceeds(raw)) return done(new JsonTooDeepError(MAX_JSON_DEPTH), undefined);
     parse(req, raw.toString('utf8'), done);
+  });
+}
+
+/**
+ * Any other content type (text/plain included) is refused, 415 → NAL-400, as when no parser matched, except
+ * on the local driver's upload route, where the body is a file's bytes: handed over as the request stream,
+ * unread, for the route to check and store as it arrives (its size and type are the signed URL's).
+ */
+export function useMediaUploadBodies(instance: FastifyInstance): void {
+  instance.addContentTypeParser('*', (req, payload, done) => {
+    if (isMediaUpload(req.method, req.routeOptions.url ?? '')) return done(null, payload);
+    done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(String(req.headers['content-type'] ?? '')), undefined);
   });
 }

@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
-import { DomainError, ERROR_CATALOGUE, ErrorCode, FieldIssue, FieldValidationError, LISTED_ERRORS_MAX } from '@oms/domain';
+import { DomainError, ERROR_CATALOGUE, ErrorCode, FieldIssue, FieldValidationError, LISTED_ERRORS_MAX, UploadTooLargeError } from '@oms/domain';
 import type { Logger } from '@oms/infra';
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
@@ -25,7 +25,7 @@ export interface ErrorEnvelope {
     error_code: ErrorCode;
     /** English, for logs and scripts; the console shows the translated code. */
     message: string;
-    /** Every failing field of a 422 (the first LISTED_ERRORS_MAX); empty otherwise. */
+    /** Every failing field of a 422 (the first LISTED_ERRORS_MAX), the upload's of a 413; empty otherwise. */
     errors: { field: string; error_code: string; params?: Readonly<Record<string, string | number>> }[];
     /** How many field errors there were, when more than were listed. */
     errors_total?: number;
@@ -103,6 +103,7 @@ export class ErrorFilter implements ExceptionFilter {
 
 function refusalOf(exception: unknown): Refusal {
   if (exception instanceof FieldValidationError) return { status: 422, code: 'NAL-422', issues: exception.issues };
+  if (exception instanceof UploadTooLargeError) return { status: 413, code: 'NAL-413', issues: exception.issues };
   if (exception instanceof DomainError) return { status: exception.status, code: exception.code };
   if (exception instanceof HttpException) {
     const status = exception.getStatus();

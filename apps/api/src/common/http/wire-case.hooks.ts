@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { Stream } from 'node:stream';
 import { convertKeys, toCamel, toSnake } from './wire-case';
 
 /**
@@ -9,7 +10,8 @@ import { convertKeys, toCamel, toSnake } from './wire-case';
  */
 export function useWireCase(fastify: FastifyInstance): void {
   fastify.addHook('preValidation', (req, _reply, done) => {
-    if (req.body && typeof req.body === 'object' && !Buffer.isBuffer(req.body)) req.body = convertKeys(req.body, toCamel);
+    // A stream is an upload's bytes (PUT /medias/upload), not keys to rename.
+    if (req.body && typeof req.body === 'object' && !Buffer.isBuffer(req.body) && !(req.body instanceof Stream)) req.body = convertKeys(req.body, toCamel);
     done();
   });
   fastify.addHook('preSerialization', (_req, _reply, payload, done) => done(null, convertKeys(payload, toSnake)));
