@@ -17,6 +17,7 @@ import { OrderLinesByProduct1763950000000 } from './1763950000000-order-lines-by
 import { EventRetention1763960000000 } from './1763960000000-event-retention';
 import { IdempotencyKeys1763980000000 } from './1763980000000-idempotency-keys';
 import { CustomerListSorts1763990000000 } from './1763990000000-customer-list-sorts';
+import { Estimates1764000000000 } from './1764000000000-estimates';
 
 /** Every migration, in order. The data source runs exactly these; nothing is ever synchronised. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   EventRetention1763960000000,
   IdempotencyKeys1763980000000,
   CustomerListSorts1763990000000,
+  Estimates1764000000000,
 ];

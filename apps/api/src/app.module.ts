@@ -13,6 +13,7 @@ import { QueuesModule } from './common/queues.module';
 import { RepositoriesModule } from './common/repositories.module';
 import { HealthModule } from './health/health.module';
 import { ContractModule } from './contract/contract.module';
+import { EstimatesModule } from './estimates/estimates.module';
 import { CustomersModule } from './customers/customers.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { CustomerMailsModule } from './customer-mails/customer-mails.module';
@@ -34,6 +35,7 @@ export const API_MODULES = [
   SettingsModule,
   ProductsModule,
   CustomersModule,
+  EstimatesModule,
   OrdersModule,
   MakerSideModule,
   CustomerMailsModule,

@@ -1,11 +1,11 @@
 import 'reflect-metadata';
 import { JwtService } from '@nestjs/jwt';
 import { normaliseEmail } from '@oms/domain';
-import { AppConfig, createDataSource, loadConfigOrExit, SessionRepository, UserRepository } from '@oms/infra';
+import { AppConfig, createDataSource, createFileStorage, loadConfigOrExit, SessionRepository, UserRepository } from '@oms/infra';
 import { DataSource } from 'typeorm';
 import { signedIn } from './auth/sign-in.service';
 import { jwtOptions, TokensService } from './auth/tokens.service';
-import { DEMO_USERS, seedDemoData } from './seed';
+import { DEMO_USERS, seedCompanySeal, seedDemoData } from './seed';
 
 /**
  * Scripts' entry point: `npm run migrate`, `npm run migrate:revert`, `npm run seed`,
@@ -54,6 +54,7 @@ async function main(argv: string[]): Promise<void> {
     case 'seed':
       return withDatabase(config, async (ds) => {
         await seedDemoData(ds);
+        await seedCompanySeal(ds, createFileStorage(config), config.SENDER_COMPANY);
         process.stdout.write(`seeded demo users: ${DEMO_USERS.map((u) => u.email).join(', ')}\n`);
       });
     case 'token':

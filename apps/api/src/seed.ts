@@ -1,5 +1,5 @@
 import { normalizeEmail, normalizePhone, ORDER_ORIGIN, priceWithTax, Role, ROLES } from '@oms/domain';
-import { OrderRepository } from '@oms/infra';
+import { FileStorage, OrderRepository, renderDefaultSeal } from '@oms/infra';
 import { DataSource } from 'typeorm';
 
 /** One demo user per role; the maker user belongs to the demo maker. */
@@ -117,6 +117,18 @@ export async function seedDemoData(ds: DataSource): Promise<void> {
     }
   }
   await seedDemoOrders(ds, String(shop.id));
+}
+
+/**
+ * The company seal printed on stamped estimates: without one configured, a default made from the
+ * company's name (settings' company name, else SENDER_COMPANY) is stored and set. One set by hand is kept.
+ */
+export async function seedCompanySeal(ds: DataSource, storage: FileStorage, senderCompany: string): Promise<void> {
+  const [option] = await ds.query(`SELECT company_name, seal_image_key FROM settings_options WHERE id = 1`);
+  if (option.seal_image_key && (await storage.stat(option.seal_image_key))) return;
+  const key = 'settings/seal/default-seal.png';
+  await storage.put(key, await renderDefaultSeal(option.company_name ?? senderCompany), 'image/png');
+  await ds.query(`UPDATE settings_options SET seal_image_key = $1, updated_at = now(), version = version + 1 WHERE id = 1 AND seal_image_key IS DISTINCT FROM $1`, [key]);
 }
 
 /** Delivery companies and methods, by name among live rows (a renamed or deleted one is added again). */

@@ -35,3 +35,4 @@ export * from './documents';
 export * from './products/product-import.repository';
 export * from './uploads/imported-file.repository';
 export * from './idempotency/idempotency-key.repository';
+export * from './estimates';

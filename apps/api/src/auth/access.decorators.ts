@@ -5,8 +5,8 @@ import type { Permission, Role } from '@oms/domain';
 export type AccessRule =
   | { kind: 'public' }
   | { kind: 'signed-in' }
-  | { kind: 'permission'; permission: Permission }
-  | { kind: 'download'; permission: Permission };
+  | { kind: 'permission'; permission: Permission; orLink?: true }
+  | { kind: 'download'; permission: Permission; orLink?: true };
 
 export const ACCESS_RULE = 'oms:access-rule';
 
@@ -18,6 +18,14 @@ export const SignedIn = () => SetMetadata(ACCESS_RULE, { kind: 'signed-in' } sat
 export const Allow = (permission: Permission) => SetMetadata(ACCESS_RULE, { kind: 'permission', permission } satisfies AccessRule);
 /** A download opened by the browser: a one-minute media token in `?token=` instead of the bearer token. */
 export const Download = (permission: Permission) => SetMetadata(ACCESS_RULE, { kind: 'download', permission } satisfies AccessRule);
+
+/**
+ * As Allow / Download, or, without an Authorization header, through a mailed approval link: a
+ * request carrying `link_token` passes here and its handler checks the link (who, which estimate,
+ * whether still usable) and acts as the link's recipient with their role as it stands now.
+ */
+export const AllowOrLink = (permission: Permission) => SetMetadata(ACCESS_RULE, { kind: 'permission', permission, orLink: true } satisfies AccessRule);
+export const DownloadOrLink = (permission: Permission) => SetMetadata(ACCESS_RULE, { kind: 'download', permission, orLink: true } satisfies AccessRule);
 
 /** Who is calling: the verified token's account, with its role and maker as they stand now (AccountAccess). */
 export interface SignedInUser {

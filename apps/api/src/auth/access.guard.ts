@@ -24,6 +24,7 @@ export class AccessGuard implements CanActivate {
     if (!rule) throw new DomainError('NAL-403');
     if (rule.kind === 'public') return true;
     const req = context.switchToHttp().getRequest<FastifyRequest & { user?: unknown }>();
+    if (rule.kind !== 'signed-in' && rule.orLink && !req.headers.authorization && linkTokenOf(req)) return true;
     // The token says who; the account says what they may do now (revoked, disabled, demoted).
     const user =
       rule.kind === 'download'
@@ -34,6 +35,13 @@ export class AccessGuard implements CanActivate {
     if (!isAllowed(user.role, rule.permission)) throw new DomainError('NAL-403');
     return true;
   }
+}
+
+/** An approval link's token, in the body (answers; camel-cased by the wire-case hook) or the query (the PDF, as sent). */
+export function linkTokenOf(req: { body?: unknown; query?: unknown }): string | null {
+  const from = (source: unknown) => (source && typeof source === 'object' ? ((source as Record<string, unknown>).linkToken ?? (source as Record<string, unknown>).link_token) : undefined);
+  const token = from(req.body) ?? from(req.query);
+  return typeof token === 'string' && token.length > 0 ? token : null;
 }
 
 /** The bearer token of the Authorization header; NAL-401 without one. */

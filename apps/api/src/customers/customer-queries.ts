@@ -40,13 +40,6 @@ export class GetSamePerson extends Query<SamePersonView> {
   }
 }
 
-/** A customer's estimates, newest first. Estimates are not built yet: an empty page of an existing customer. */
-export class CustomerEstimateHistory extends Query<Page<never>> {
-  constructor(readonly customerId: string, readonly query: PageQuery) {
-    super();
-  }
-}
-
 @QueryHandler(ListCustomers)
 export class ListCustomersHandler implements IQueryHandler<ListCustomers> {
   constructor(private readonly customers: CustomerRepository, private readonly views: CustomerViews) {}
@@ -104,13 +97,3 @@ export class GetSamePersonHandler implements IQueryHandler<GetSamePerson> {
   }
 }
 
-@QueryHandler(CustomerEstimateHistory)
-export class CustomerEstimateHistoryHandler implements IQueryHandler<CustomerEstimateHistory> {
-  constructor(private readonly customers: CustomerRepository) {}
-
-  async execute({ customerId, query }: CustomerEstimateHistory): Promise<Page<never>> {
-    if (!(await this.customers.findById(customerId))) throw new NotFoundError('customer');
-    // Estimates arrive with their own issue; until then every customer's history is empty.
-    return page([], 0, query.page, query.perPage);
-  }
-}

@@ -1,12 +1,13 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { Allow } from '../auth/access.decorators';
+import { Allow, CurrentUser, SignedInUser } from '../auth/access.decorators';
+import { CustomerEstimateHistory } from '../estimates/queries/estimate-queries';
 import { one } from '../common/http/envelope';
 import { IdParam } from '../common/http/id.param';
 import { PageQuery } from '../common/http/page.query';
 import { CreateCustomer, SetSamePersonMemo, UpdateCustomer } from './customer-commands';
 import { ExportCustomers } from './customer-export';
-import { CustomerEstimateHistory, CustomerOptions, GetCustomer, GetSamePerson, ListCustomers } from './customer-queries';
+import { CustomerOptions, GetCustomer, GetSamePerson, ListCustomers } from './customer-queries';
 import { CreateCustomerBody, CustomerIdParam, CustomerListQuery, ExportCustomersBody, GeneralMemoBody, UpdateCustomerBody } from './customer.dto';
 
 @Controller('customers')
@@ -44,10 +45,11 @@ export class CustomersController {
     return one(await this.commands.execute(new SetSamePersonMemo(String(customerId), body.generalMemo ?? null)));
   }
 
+  /** The customer's estimates with their revisions (the estimates module answers it). */
   @Get(':customerId/estimates/history')
   @Allow('customers.read')
-  estimateHistory(@Param() { customerId }: CustomerIdParam, @Query() query: PageQuery) {
-    return this.queries.execute(new CustomerEstimateHistory(String(customerId), query));
+  estimateHistory(@CurrentUser() user: SignedInUser, @Param() { customerId }: CustomerIdParam, @Query() query: PageQuery) {
+    return this.queries.execute(new CustomerEstimateHistory(String(customerId), query, user.role));
   }
 
   @Get(':id')

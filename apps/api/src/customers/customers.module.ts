@@ -3,7 +3,7 @@ import { APP_CONFIG, AppConfig, createFileStorage, CustomerRepository, FILE_STOR
 import { DataSource } from 'typeorm';
 import { CreateCustomerHandler, SetSamePersonMemoHandler, UpdateCustomerHandler } from './customer-commands';
 import { ExportCustomersHandler } from './customer-export';
-import { CustomerEstimateHistoryHandler, CustomerOptionsHandler, GetCustomerHandler, GetSamePersonHandler, ListCustomersHandler } from './customer-queries';
+import { CustomerOptionsHandler, GetCustomerHandler, GetSamePersonHandler, ListCustomersHandler } from './customer-queries';
 import { CustomerViews } from './customer-views';
 import { CustomersController } from './customers.controller';
 
@@ -22,7 +22,6 @@ import { CustomersController } from './customers.controller';
     GetCustomerHandler,
     CustomerOptionsHandler,
     GetSamePersonHandler,
-    CustomerEstimateHistoryHandler,
   ],
 })
 export class CustomersModule {}

@@ -174,6 +174,194 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customers/estimates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Roles: system_admin, approver, estimate_approver, operator, call_center (permission `estimates.edit`). */
+        post: operations["EstimatesController.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/estimates/{estimateId}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** @description Roles: system_admin, approver, estimate_approver, operator, call_center (permission `estimates.edit`). */
+        delete: operations["EstimatesController.removeFile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/estimates/{estimateId}/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Roles: system_admin, approver, estimate_approver, operator, call_center (permission `estimates.edit`). */
+        put: operations["EstimatesController.upload"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/estimates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Roles: system_admin, approver, estimate_approver, operator, call_center, accountant (permission `customers.read`). */
+        get: operations["EstimatesController.get"];
+        /** @description Roles: system_admin, approver, estimate_approver, operator, call_center (permission `estimates.edit`). */
+        put: operations["EstimatesController.update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/estimates/{id}/request-approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Roles: system_admin, approver, estimate_approver, operator, call_center (permission `estimates.edit`). */
+        put: operations["EstimatesController.requestApprove"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/estimates/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Roles: system_admin, approver, estimate_approver (permission `estimates.approve`). */
+        put: operations["EstimatesController.answer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/estimates/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Public: no sign-in. */
+        get: operations["EstimatesController.check"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/estimates/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description With a download token (`?token=`), roles: system_admin, approver, estimate_approver, operator, call_center, accountant (permission `customers.read`). */
+        get: operations["EstimatesController.download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/estimates/download-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description With a download token (`?token=`), roles: system_admin, approver, estimate_approver, operator, call_center, accountant (permission `customers.read`). */
+        get: operations["EstimatesController.downloadFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/estimates/download-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description With a download token (`?token=`), roles: system_admin, approver, estimate_approver, operator, call_center, accountant (permission `customers.read`). */
+        get: operations["EstimatesController.downloadTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/estimates/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Roles: system_admin, approver, estimate_approver, operator, call_center, accountant (permission `customers.read`). */
+        get: operations["EstimatesController.payments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/customers/export": {
         parameters: {
             query?: never;
@@ -1356,7 +1544,31 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AnswerEstimateBody: {
+            id: number | string;
+            version: number;
+            /** @enum {string} */
+            action: "approve" | "reject" | "stamp" | "return_edit";
+            comment?: string | null;
+            link_token?: string | null;
+        };
         AnyOrderView: components["schemas"]["MakerOrderView"] | components["schemas"]["OrderView"];
+        ApprovalLinkView: {
+            step: components["schemas"]["ApprovalStep"];
+            /** @description The answers the page offers. */
+            answers: ("approve" | "reject" | "return_edit" | "stamp")[];
+            /** Format: date-time */
+            expires_at: string;
+            recipient_name: string;
+            estimate: components["schemas"]["EstimateView"];
+        };
+        /** @enum {string} */
+        ApprovalStep: "approve" | "stamp";
+        AttachEstimateFileBody: {
+            version: number;
+            original_file_name: string;
+            s3_path: string;
+        };
         BatchBodyNoFields: {
             orders: components["schemas"]["OrderBatchTarget"][];
         };
@@ -1365,13 +1577,15 @@ export interface components {
             /** @constant */
             ok: false;
             /** @enum {string} */
-            error_code: "NAL-400" | "NAL-401" | "NAL-403" | "NAL-404" | "NAL-413" | "NAL-422" | "NAL-429" | "NAL-500" | "NAL-503" | "NAL-CTM-001" | "NAL-CTM-002" | "NAL-CTM-003" | "NAL-IDEM-001" | "NAL-IDEM-002" | "NAL-IDEM-003" | "NAL-LO-01" | "NAL-LO-02" | "NAL-LO-03" | "NAL-LO-04" | "NAL-LO-05" | "NAL-LO-06" | "NAL-LO-07" | "NAL-MAIL-001" | "NAL-MAIL-002" | "NAL-MAIL-003" | "NAL-MAKER-001" | "NAL-MAKER-002" | "NAL-MAKER-003" | "NAL-PRO-001" | "NAL-PRO-002" | "NAL-PRO-003" | "NAL-PRO-004" | "NAL-PRO-005" | "NAL-PRO-006" | "NAL-SET-100" | "NAL-SET-101" | "NAL-SET-102" | "NAL-SHOP-001" | "NAL-SHOP-002" | "NAL-UPL-001" | "NAL-UPL-002" | "NAL-USER-001" | "NAL-USER-002" | "NAL-USER-003" | "NAL-USER-004" | "NAL-USER-005" | "NAL-USER-006" | "NAL_DELIVERY-004" | "NAL_DELIVERY-005" | "NAL_DELIVERY-006" | "NAL_DELIVERY-007" | "NAL_ORD-084" | "NAL_ORD-086" | "NAL_ORD-087" | "NAL_ORD-088" | "NAL_ORD-101" | "NAL_ORD-102" | "NAL_ORD-103" | "NAL_ORD-104" | "NAL_ORD-105" | "NAL_ORD-106" | "NAL_ORD-120" | "NAL_ORD-121" | "NAL_ORD-122" | "NAL_ORD-123" | "NAL_ORD-124" | "NAL_ORD-125" | "NAL_ORD-126" | "NAL_ORD-130" | "NAL_ORD-131" | "NAL_ORD-132" | "NAL_ORD-133" | "NAL_ORD-134" | "NAL_ORD-135" | "NAL_ORD-166" | "NAL_ORD-169" | "NAL_ORD-191" | "NAL_ORD-193";
+            error_code: "NAL-400" | "NAL-401" | "NAL-403" | "NAL-404" | "NAL-413" | "NAL-422" | "NAL-429" | "NAL-500" | "NAL-503" | "NAL-CTM-001" | "NAL-CTM-002" | "NAL-CTM-003" | "NAL-CTM-101" | "NAL-CTM-102" | "NAL-CTM-103" | "NAL-CTM-104" | "NAL-CTM-105" | "NAL-CTM-106" | "NAL-CTM-107" | "NAL-CTM-108" | "NAL-CTM-109" | "NAL-IDEM-001" | "NAL-IDEM-002" | "NAL-IDEM-003" | "NAL-LO-01" | "NAL-LO-02" | "NAL-LO-03" | "NAL-LO-04" | "NAL-LO-05" | "NAL-LO-06" | "NAL-LO-07" | "NAL-MAIL-001" | "NAL-MAIL-002" | "NAL-MAIL-003" | "NAL-MAKER-001" | "NAL-MAKER-002" | "NAL-MAKER-003" | "NAL-PRO-001" | "NAL-PRO-002" | "NAL-PRO-003" | "NAL-PRO-004" | "NAL-PRO-005" | "NAL-PRO-006" | "NAL-SET-100" | "NAL-SET-101" | "NAL-SET-102" | "NAL-SHOP-001" | "NAL-SHOP-002" | "NAL-UPL-001" | "NAL-UPL-002" | "NAL-USER-001" | "NAL-USER-002" | "NAL-USER-003" | "NAL-USER-004" | "NAL-USER-005" | "NAL-USER-006" | "NAL_DELIVERY-004" | "NAL_DELIVERY-005" | "NAL_DELIVERY-006" | "NAL_DELIVERY-007" | "NAL_ORD-084" | "NAL_ORD-086" | "NAL_ORD-087" | "NAL_ORD-088" | "NAL_ORD-101" | "NAL_ORD-102" | "NAL_ORD-103" | "NAL_ORD-104" | "NAL_ORD-105" | "NAL_ORD-106" | "NAL_ORD-120" | "NAL_ORD-121" | "NAL_ORD-122" | "NAL_ORD-123" | "NAL_ORD-124" | "NAL_ORD-125" | "NAL_ORD-126" | "NAL_ORD-130" | "NAL_ORD-131" | "NAL_ORD-132" | "NAL_ORD-133" | "NAL_ORD-134" | "NAL_ORD-135" | "NAL_ORD-166" | "NAL_ORD-169" | "NAL_ORD-191" | "NAL_ORD-193";
         } | {
             order_id: string;
             /** @constant */
             ok: true;
             version: number;
         };
+        /** @enum {number} */
+        ButtonType: 0 | 1 | 2 | 3;
         CancelBatchBody: {
             shipping_fee: number;
             fee: number;
@@ -1428,6 +1642,24 @@ export interface components {
             shop_id?: number | string | null;
             company_name?: string | null;
             cs_memo?: string | null;
+        };
+        CreateEstimateBody: {
+            customer_id: number | string;
+            estimate_no?: string | null;
+            person_in_charge?: string | null;
+            delivery_location?: string | null;
+            fax_number?: string | null;
+            zip?: string | null;
+            estimate_payment_id?: number | null;
+            details: components["schemas"]["EstimateDetailBody"][];
+            /** @enum {unknown} */
+            fee1_id: 1 | 2 | 3 | 4 | 5;
+            fee1_value: number;
+            /** @enum {unknown} */
+            fee2_id: 1 | 2 | 3 | 4 | 5;
+            fee2_value: number;
+            estimate_notes?: string[] | null;
+            note?: string | null;
         };
         CreateOrderBody: {
             branch_of_order_id?: number | string | null;
@@ -1578,7 +1810,7 @@ export interface components {
         ErrorEnvelope: {
             error: {
                 /** @enum {string} */
-                error_code: "NAL-400" | "NAL-401" | "NAL-403" | "NAL-404" | "NAL-413" | "NAL-422" | "NAL-429" | "NAL-500" | "NAL-503" | "NAL-CTM-001" | "NAL-CTM-002" | "NAL-CTM-003" | "NAL-IDEM-001" | "NAL-IDEM-002" | "NAL-IDEM-003" | "NAL-LO-01" | "NAL-LO-02" | "NAL-LO-03" | "NAL-LO-04" | "NAL-LO-05" | "NAL-LO-06" | "NAL-LO-07" | "NAL-MAIL-001" | "NAL-MAIL-002" | "NAL-MAIL-003" | "NAL-MAKER-001" | "NAL-MAKER-002" | "NAL-MAKER-003" | "NAL-PRO-001" | "NAL-PRO-002" | "NAL-PRO-003" | "NAL-PRO-004" | "NAL-PRO-005" | "NAL-PRO-006" | "NAL-SET-100" | "NAL-SET-101" | "NAL-SET-102" | "NAL-SHOP-001" | "NAL-SHOP-002" | "NAL-UPL-001" | "NAL-UPL-002" | "NAL-USER-001" | "NAL-USER-002" | "NAL-USER-003" | "NAL-USER-004" | "NAL-USER-005" | "NAL-USER-006" | "NAL_DELIVERY-004" | "NAL_DELIVERY-005" | "NAL_DELIVERY-006" | "NAL_DELIVERY-007" | "NAL_ORD-084" | "NAL_ORD-086" | "NAL_ORD-087" | "NAL_ORD-088" | "NAL_ORD-101" | "NAL_ORD-102" | "NAL_ORD-103" | "NAL_ORD-104" | "NAL_ORD-105" | "NAL_ORD-106" | "NAL_ORD-120" | "NAL_ORD-121" | "NAL_ORD-122" | "NAL_ORD-123" | "NAL_ORD-124" | "NAL_ORD-125" | "NAL_ORD-126" | "NAL_ORD-130" | "NAL_ORD-131" | "NAL_ORD-132" | "NAL_ORD-133" | "NAL_ORD-134" | "NAL_ORD-135" | "NAL_ORD-166" | "NAL_ORD-169" | "NAL_ORD-191" | "NAL_ORD-193";
+                error_code: "NAL-400" | "NAL-401" | "NAL-403" | "NAL-404" | "NAL-413" | "NAL-422" | "NAL-429" | "NAL-500" | "NAL-503" | "NAL-CTM-001" | "NAL-CTM-002" | "NAL-CTM-003" | "NAL-CTM-101" | "NAL-CTM-102" | "NAL-CTM-103" | "NAL-CTM-104" | "NAL-CTM-105" | "NAL-CTM-106" | "NAL-CTM-107" | "NAL-CTM-108" | "NAL-CTM-109" | "NAL-IDEM-001" | "NAL-IDEM-002" | "NAL-IDEM-003" | "NAL-LO-01" | "NAL-LO-02" | "NAL-LO-03" | "NAL-LO-04" | "NAL-LO-05" | "NAL-LO-06" | "NAL-LO-07" | "NAL-MAIL-001" | "NAL-MAIL-002" | "NAL-MAIL-003" | "NAL-MAKER-001" | "NAL-MAKER-002" | "NAL-MAKER-003" | "NAL-PRO-001" | "NAL-PRO-002" | "NAL-PRO-003" | "NAL-PRO-004" | "NAL-PRO-005" | "NAL-PRO-006" | "NAL-SET-100" | "NAL-SET-101" | "NAL-SET-102" | "NAL-SHOP-001" | "NAL-SHOP-002" | "NAL-UPL-001" | "NAL-UPL-002" | "NAL-USER-001" | "NAL-USER-002" | "NAL-USER-003" | "NAL-USER-004" | "NAL-USER-005" | "NAL-USER-006" | "NAL_DELIVERY-004" | "NAL_DELIVERY-005" | "NAL_DELIVERY-006" | "NAL_DELIVERY-007" | "NAL_ORD-084" | "NAL_ORD-086" | "NAL_ORD-087" | "NAL_ORD-088" | "NAL_ORD-101" | "NAL_ORD-102" | "NAL_ORD-103" | "NAL_ORD-104" | "NAL_ORD-105" | "NAL_ORD-106" | "NAL_ORD-120" | "NAL_ORD-121" | "NAL_ORD-122" | "NAL_ORD-123" | "NAL_ORD-124" | "NAL_ORD-125" | "NAL_ORD-126" | "NAL_ORD-130" | "NAL_ORD-131" | "NAL_ORD-132" | "NAL_ORD-133" | "NAL_ORD-134" | "NAL_ORD-135" | "NAL_ORD-166" | "NAL_ORD-169" | "NAL_ORD-191" | "NAL_ORD-193";
                 /** @description English, for logs and scripts; the console shows the translated code. */
                 message: string;
                 /** @description Every failing field of a 422 (the first LISTED_ERRORS_MAX), the upload's of a 413; empty otherwise. */
@@ -1593,6 +1825,223 @@ export interface components {
                 errors_total?: number;
                 request_id: string | null;
             };
+        };
+        EstimateDetail: {
+            ec_product_code: string | null;
+            product_name: string;
+            tax_percentage: number;
+            option_detail: string | null;
+            price_with_tax: number;
+            amount: number;
+            unit: string | null;
+        };
+        EstimateDetailBody: {
+            ec_product_code?: string | null;
+            product_name: string;
+            tax_percentage: number;
+            option_detail?: string | null;
+            price_with_tax: number;
+            amount: number;
+            unit?: string | null;
+        };
+        EstimateDetailView: {
+            revisions: components["schemas"]["EstimateRevisionView"][];
+            steps: components["schemas"]["EstimateStepView"][];
+            id: string;
+            customer_id: string;
+            estimate_no: string;
+            revision: number;
+            /** @description `E-…-R2` from the second revision on. */
+            estimate_no_label: string;
+            person_in_charge: string | null;
+            delivery_location: string | null;
+            fax_number: string | null;
+            zip: string | null;
+            estimate_payment_id: number | null;
+            details: components["schemas"]["EstimateDetail"][];
+            /** @enum {number|null} */
+            fee1_id: 1 | 2 | 3 | 4 | 5 | null;
+            fee1_value: number | null;
+            /** @enum {number|null} */
+            fee2_id: 1 | 2 | 3 | 4 | 5 | null;
+            fee2_value: number | null;
+            estimate_notes: string[];
+            note: string | null;
+            /** @description Computed by the domain: the lines, fees, tax per rate (rounded down once per rate), total. */
+            subtotal: number;
+            fees_total: number;
+            taxes: components["schemas"]["EstimateTaxRow"][];
+            tax_total: number;
+            total: number;
+            status: components["schemas"]["EstimateStatus"];
+            button_type: components["schemas"]["ButtonType"];
+            special_flow: number;
+            approve: boolean;
+            stamp: boolean;
+            /** Format: date-time */
+            approved_date: string | null;
+            /** Format: date-time */
+            seal_approved_date: string | null;
+            /** @description The reason of the last rejection or edit request. */
+            admin_note: string | null;
+            original_file_name: string | null;
+            s3_path: string | null;
+            /** @description Approved or stamped: an edit makes the next revision. */
+            locked: boolean;
+            /** Format: date-time */
+            issued_at: string;
+            /** @description YYYY-MM-DD: one month after issue (SPEC.md §9). */
+            valid_until: string;
+            /** @description What the caller may do now (the workflow's actions their role holds in this status). */
+            actions: ("approve" | "reject" | "request_approve" | "return_edit" | "stamp")[];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            version: number;
+        };
+        EstimateHistoryItemView: {
+            revisions: components["schemas"]["EstimateRevisionView"][];
+            id: string;
+            customer_id: string;
+            estimate_no: string;
+            revision: number;
+            /** @description `E-…-R2` from the second revision on. */
+            estimate_no_label: string;
+            person_in_charge: string | null;
+            delivery_location: string | null;
+            fax_number: string | null;
+            zip: string | null;
+            estimate_payment_id: number | null;
+            details: components["schemas"]["EstimateDetail"][];
+            /** @enum {number|null} */
+            fee1_id: 1 | 2 | 3 | 4 | 5 | null;
+            fee1_value: number | null;
+            /** @enum {number|null} */
+            fee2_id: 1 | 2 | 3 | 4 | 5 | null;
+            fee2_value: number | null;
+            estimate_notes: string[];
+            note: string | null;
+            /** @description Computed by the domain: the lines, fees, tax per rate (rounded down once per rate), total. */
+            subtotal: number;
+            fees_total: number;
+            taxes: components["schemas"]["EstimateTaxRow"][];
+            tax_total: number;
+            total: number;
+            status: components["schemas"]["EstimateStatus"];
+            button_type: components["schemas"]["ButtonType"];
+            special_flow: number;
+            approve: boolean;
+            stamp: boolean;
+            /** Format: date-time */
+            approved_date: string | null;
+            /** Format: date-time */
+            seal_approved_date: string | null;
+            /** @description The reason of the last rejection or edit request. */
+            admin_note: string | null;
+            original_file_name: string | null;
+            s3_path: string | null;
+            /** @description Approved or stamped: an edit makes the next revision. */
+            locked: boolean;
+            /** Format: date-time */
+            issued_at: string;
+            /** @description YYYY-MM-DD: one month after issue (SPEC.md §9). */
+            valid_until: string;
+            /** @description What the caller may do now (the workflow's actions their role holds in this status). */
+            actions: ("approve" | "reject" | "request_approve" | "return_edit" | "stamp")[];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            version: number;
+        };
+        EstimateRevisionView: {
+            revision: number;
+            estimate_no_label: string;
+            status: components["schemas"]["EstimateStatus"];
+            /** Format: date-time */
+            issued_at: string;
+            /** Format: date-time */
+            approved_date: string | null;
+            /** Format: date-time */
+            seal_approved_date: string | null;
+            total: number;
+            /** @description The revision in force (the estimate itself) rather than a frozen earlier one. */
+            current: boolean;
+        };
+        /** @enum {number} */
+        EstimateStatus: 1 | 2 | 3 | 4 | 5 | 6;
+        EstimateStepView: {
+            revision: number;
+            /** @enum {string} */
+            action: "approve" | "create" | "delete_file" | "edit" | "reject" | "request_approve" | "return_edit" | "revise" | "stamp" | "upload";
+            /** @enum {number|null} */
+            from_status: 1 | 2 | 3 | 4 | 5 | 6 | null;
+            to_status: components["schemas"]["EstimateStatus"];
+            comment: string | null;
+            actor_name: string | null;
+            via_link: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        EstimateTaxRow: {
+            rate: number;
+            total_with_tax: number;
+            tax: number;
+        };
+        EstimateView: {
+            id: string;
+            customer_id: string;
+            estimate_no: string;
+            revision: number;
+            /** @description `E-…-R2` from the second revision on. */
+            estimate_no_label: string;
+            person_in_charge: string | null;
+            delivery_location: string | null;
+            fax_number: string | null;
+            zip: string | null;
+            estimate_payment_id: number | null;
+            details: components["schemas"]["EstimateDetail"][];
+            /** @enum {number|null} */
+            fee1_id: 1 | 2 | 3 | 4 | 5 | null;
+            fee1_value: number | null;
+            /** @enum {number|null} */
+            fee2_id: 1 | 2 | 3 | 4 | 5 | null;
+            fee2_value: number | null;
+            estimate_notes: string[];
+            note: string | null;
+            /** @description Computed by the domain: the lines, fees, tax per rate (rounded down once per rate), total. */
+            subtotal: number;
+            fees_total: number;
+            taxes: components["schemas"]["EstimateTaxRow"][];
+            tax_total: number;
+            total: number;
+            status: components["schemas"]["EstimateStatus"];
+            button_type: components["schemas"]["ButtonType"];
+            special_flow: number;
+            approve: boolean;
+            stamp: boolean;
+            /** Format: date-time */
+            approved_date: string | null;
+            /** Format: date-time */
+            seal_approved_date: string | null;
+            /** @description The reason of the last rejection or edit request. */
+            admin_note: string | null;
+            original_file_name: string | null;
+            s3_path: string | null;
+            /** @description Approved or stamped: an edit makes the next revision. */
+            locked: boolean;
+            /** Format: date-time */
+            issued_at: string;
+            /** @description YYYY-MM-DD: one month after issue (SPEC.md §9). */
+            valid_until: string;
+            /** @description What the caller may do now (the workflow's actions their role holds in this status). */
+            actions: ("approve" | "reject" | "request_approve" | "return_edit" | "stamp")[];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            version: number;
         };
         ExportCustomersBody: {
             customer_ids: number[];
@@ -2244,6 +2693,11 @@ export interface components {
         ReimportConfirmation: {
             confirm_reimport?: boolean | null;
         };
+        RequestApproveBody: {
+            version: number;
+            approve: boolean;
+            stamp: boolean;
+        };
         RequestOrderSheetBody: {
             maker_id: number | string;
             version: number;
@@ -2366,6 +2820,24 @@ export interface components {
         UpdateDeliveryMethodBody: {
             version: number;
             name: string;
+        };
+        UpdateEstimateBody: {
+            version: number;
+            estimate_no?: string | null;
+            person_in_charge?: string | null;
+            delivery_location?: string | null;
+            fax_number?: string | null;
+            zip?: string | null;
+            estimate_payment_id?: number | null;
+            details: components["schemas"]["EstimateDetailBody"][];
+            /** @enum {unknown} */
+            fee1_id: 1 | 2 | 3 | 4 | 5;
+            fee1_value: number;
+            /** @enum {unknown} */
+            fee2_id: 1 | 2 | 3 | 4 | 5;
+            fee2_value: number;
+            estimate_notes?: string[] | null;
+            note?: string | null;
         };
         UpdateMakerBody: {
             version: number;
@@ -2782,7 +3254,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown[];
+                        data: components["schemas"]["EstimateHistoryItemView"][];
                         pagination: components["schemas"]["Pagination"];
                     };
                 };
@@ -2930,6 +3402,395 @@ export interface operations {
             409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "EstimatesController.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateEstimateBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EstimateView"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "EstimatesController.removeFile": {
+        parameters: {
+            query: {
+                version: number;
+            };
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                estimate_id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EstimateView"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "EstimatesController.upload": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                estimate_id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttachEstimateFileBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EstimateView"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "EstimatesController.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EstimateDetailView"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "EstimatesController.update": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateEstimateBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EstimateView"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "EstimatesController.requestApprove": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequestApproveBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EstimateView"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "EstimatesController.answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnswerEstimateBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EstimateView"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "EstimatesController.check": {
+        parameters: {
+            query: {
+                link_token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApprovalLinkView"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "EstimatesController.download": {
+        parameters: {
+            query?: {
+                id?: number | string;
+                revision?: number;
+                token?: string;
+                link_token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The estimate's PDF: the current revision, or `revision` as it was issued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "EstimatesController.downloadFile": {
+        parameters: {
+            query: {
+                id: number | string;
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The estimate's uploaded file: a redirect to its short-lived storage URL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "EstimatesController.downloadTemplate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The blank estimate form (docs/decisions.md "Estimate template"). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "EstimatesController.payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PaymentMethodView"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
     };
@@ -3411,6 +4272,7 @@ export interface operations {
                                 "customer-mails": components["schemas"]["JobCounts"];
                                 "product-imports": components["schemas"]["JobCounts"];
                                 maintenance: components["schemas"]["JobCounts"];
+                                "estimate-mails": components["schemas"]["JobCounts"];
                             } | null;
                             workers: {
                                 last_heartbeat: string | null;
@@ -3456,6 +4318,7 @@ export interface operations {
                                 "customer-mails": components["schemas"]["JobCounts"];
                                 "product-imports": components["schemas"]["JobCounts"];
                                 maintenance: components["schemas"]["JobCounts"];
+                                "estimate-mails": components["schemas"]["JobCounts"];
                             } | null;
                             workers: {
                                 last_heartbeat: string | null;
@@ -3920,18 +4783,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Written by the handler itself (a file, or a redirect). */
+            /** @description The stored file: `{"data": {"s3_path", "size", "content_type"}}`. The request body is the file's bytes, with the signed Content-Type. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "application/json": Record<string, never>;
                 };
             };
             400: components["responses"]["Error"];
             404: components["responses"]["Error"];
             413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
     };

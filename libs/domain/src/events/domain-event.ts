@@ -1,4 +1,5 @@
 import type { Role } from '../access/role';
+import type { ApprovalStep } from '../estimates/estimate';
 import type { SheetReason } from '../maker-side/order-sheet';
 
 /**
@@ -24,6 +25,8 @@ export interface DomainEventCatalogue {
     aggregate: 'order';
     payload: { orderId: string; makerId: string; lineIds: string[]; shipDate: string | null; deliveryCompanyId: string | null; trackingCode: string | null };
   };
+  /** An estimate waits for a step (approve or stamp): a link to everyone who may take it. `requestId` is the history row that asked. */
+  'estimate.approval_requested': { aggregate: 'estimate'; payload: { estimateId: string; revision: number; step: ApprovalStep; requestId: string } };
 }
 
 export type DomainEventType = keyof DomainEventCatalogue;
@@ -42,6 +45,7 @@ const AGGREGATE_OF: { readonly [T in DomainEventType]: EventAggregate<T> } = {
   'order.sent_to_maker': 'order',
   'order.sheet_requested': 'order',
   'order.shipped': 'order',
+  'estimate.approval_requested': 'estimate',
 };
 
 export const DOMAIN_EVENT_TYPES: readonly DomainEventType[] = Object.freeze(Object.keys(AGGREGATE_OF) as DomainEventType[]);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_CONFIRM_LINK_DAYS, isFaxGatewayPattern } from '@oms/domain';
+import { DEFAULT_APPROVAL_LINK_HOURS, DEFAULT_CONFIRM_LINK_DAYS, isFaxGatewayPattern } from '@oms/domain';
 import { FAILED_JOB_KEEP_DAYS } from '../queues/queues';
 import { decodeEncryptionKey } from '../secrets/encryption-key';
 
@@ -61,6 +61,8 @@ const schema = z.object({
     .refine(isFaxGatewayPattern, { message: 'must be an address with {fax} before the @, like {fax}@fax-gateway.example' }),
   // How long a maker's confirmation link works.
   MAKER_CONFIRM_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(DEFAULT_CONFIRM_LINK_DAYS),
+  // How long an estimate's approval link works (hours).
+  ESTIMATE_LINK_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(DEFAULT_APPROVAL_LINK_HOURS),
   // Who orders, printed on order sheets and in mail to makers.
   SENDER_COMPANY: z.string().min(1).default('OMS 受発注センター'),
   SENDER_PHONE: z.string().min(1).optional(),

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { DATE_MAX, DATE_MIN, isDateInRange, MONEY_LIMITS, isKatakana, isMonth, isPhoneNumber, isPostcode, normalizePhoneNumber, normalizePostcode, parseDate, unprintableCharacters } from '@oms/domain';
-import type { DateText as DomainDateText } from '@oms/domain';
+import type { DateText as DomainDateText, FieldIssue } from '@oms/domain';
 import { ClassTransformOptions, Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -137,6 +137,26 @@ export function Text(max: number, min?: number) {
   if (min !== undefined) decorators.push(CharactersAtLeast(min));
   return applyDecorators(...decorators);
 }
+
+/**
+ * A list of texts, each trimmed and at most `max` characters: a failing item is answered under its
+ * index (`estimate_notes.7`, max_length), as a nested record's field would be.
+ */
+export const TextItems = (max: number) => {
+  const itemIssue = (item: unknown, index: number): FieldIssue | null => {
+    if (typeof item !== 'string' || item.includes('\u0000')) return { field: String(index), errorCode: 'invalid' };
+    return charactersAtMost(item, max) ? null : { field: String(index), errorCode: 'max_length', params: { max } };
+  };
+  const perItem = (items: unknown[]) => items.flatMap((item, i) => itemIssue(item, i) ?? []);
+  return applyDecorators(
+    Transform(({ value }) => (Array.isArray(value) ? value.map((item) => (typeof item === 'string' ? item.trim() : item)) : value)),
+    WireSchema({ type: 'array', items: { type: 'string', maxLength: max } }),
+    ValidateBy(
+      { name: 'textItems', validator: { validate: (v: unknown) => !Array.isArray(v) || perItem(v).length === 0, defaultMessage: () => '$property has an invalid item' } },
+      { context: { errorCode: 'max_length', params: { max }, perItem } },
+    ),
+  );
+};
 
 /** A well-formed address of at most `max` characters (the SPEC's limit, not validator's own 254). */
 export const Email = (max: number) =>

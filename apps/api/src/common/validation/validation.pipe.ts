@@ -20,7 +20,15 @@ export function fieldIssuesOf(errors: ValidationError[], parent = '', issues: Fi
     const names = Object.keys(error.constraints ?? {});
     if (names.length) {
       const chosen = names.find((n) => error.contexts?.[n]?.errorCode === 'required') ?? names[0];
-      const context = error.contexts?.[chosen] as { errorCode?: string; params?: Record<string, string | number>; multiline?: boolean } | undefined;
+      const context = error.contexts?.[chosen] as
+        | { errorCode?: string; params?: Record<string, string | number>; multiline?: boolean; perItem?: (items: unknown[]) => FieldIssue[] }
+        | undefined;
+      // A rule over a list of plain values (TextItems) names each failing item by its index.
+      if (context?.perItem && Array.isArray(error.value)) {
+        for (const item of context.perItem(error.value)) issues.push({ ...item, field: wireFieldPath(`${path}.${item.field}`) });
+        if (error.children?.length) fieldIssuesOf(error.children, path, issues);
+        continue;
+      }
       const errorCode = context?.errorCode ?? 'invalid';
       // Which characters cannot be printed is worked out from the value, which is never echoed otherwise.
       const params =

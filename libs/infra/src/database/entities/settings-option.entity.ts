@@ -27,6 +27,10 @@ export class SettingsOptionEntity extends VersionedEntity {
 
   @Column({ name: 'bank_account', type: 'varchar', length: 200, nullable: true })
   bankAccount!: string | null;
+
+  /** The stored image of the company seal printed on stamped estimates (a default is made at seed time). */
+  @Column({ name: 'seal_image_key', type: 'varchar', length: 1024, nullable: true })
+  sealImageKey!: string | null;
 }
 
 /** Payment methods: reference data seeded by the migration, read-only. */

@@ -1,0 +1,34 @@
+import { ApprovalStep, approvalStepOf, domainEvent, DomainError, EstimateStatus, NotFoundError, Role } from '@oms/domain';
+import { appendToOutbox, EstimateRecord, EstimateRepository } from '@oms/infra';
+import { EntityManager } from 'typeorm';
+
+/** Who acts: a signed-in user, or the recipient of a mailed link (their role as it stands now). */
+export interface EstimateActor {
+  id: string;
+  role: Role;
+  viaLink?: boolean;
+}
+
+/** The estimate, locked for the change, at the version the client read (NAL-CTM-101 otherwise; nothing is written). */
+export async function estimateAtVersion(m: EntityManager, estimates: EstimateRepository, id: string, version: number): Promise<EstimateRecord> {
+  const record = await estimates.find(m, id, true);
+  if (!record) throw new NotFoundError('estimate');
+  if (record.version !== version) throw new DomainError('NAL-CTM-101');
+  return record;
+}
+
+/** A compare-and-set that found another version: someone saved in between (the row lock makes this rare). */
+export function mustHaveWritten(written: boolean): void {
+  if (!written) throw new DomainError('NAL-CTM-101');
+}
+
+/**
+ * When the estimate now waits for a step, every open link of earlier rounds is voided and the
+ * outbox asks the workers to mail this round's links (one per person who may take the step).
+ */
+export async function askForStep(m: EntityManager, estimates: EstimateRepository, record: { id: string; revision: number }, status: EstimateStatus, requestId: string): Promise<ApprovalStep | null> {
+  await estimates.closeLinks(m, record.id, null);
+  const step = approvalStepOf(status);
+  if (step) await appendToOutbox(m, [domainEvent('estimate.approval_requested', record.id, { estimateId: record.id, revision: record.revision, step, requestId })]);
+  return step;
+}
