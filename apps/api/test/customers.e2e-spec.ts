@@ -439,11 +439,11 @@ describe('customers API', () => {
         urlSigningSecret: ctx.api.config.JWT_SECRET,
         now: () => Date.now() - 301_000,
       });
-      const expired = new URL(earlier.signedDownloadUrl(url.searchParams.get('key')!, { fileName: url.searchParams.get('name')! }));
+      const expired = new URL(await earlier.signedDownloadUrl(url.searchParams.get('key')!, { fileName: url.searchParams.get('name')! }));
       const res = await ctx.api.http.get(`${expired.pathname}${expired.search}`).expect(404);
       expectErrorEnvelope(res.body, 'NAL-404');
       // Signed now with the same key, it downloads: only the time was wrong.
-      const fresh = new URL(new LocalDiskStorage({ dir: ctx.api.config.FILE_STORAGE_DIR, publicApiUrl: ctx.api.config.PUBLIC_API_URL, urlSigningSecret: ctx.api.config.JWT_SECRET }).signedDownloadUrl(url.searchParams.get('key')!));
+      const fresh = new URL(await new LocalDiskStorage({ dir: ctx.api.config.FILE_STORAGE_DIR, publicApiUrl: ctx.api.config.PUBLIC_API_URL, urlSigningSecret: ctx.api.config.JWT_SECRET }).signedDownloadUrl(url.searchParams.get('key')!));
       await ctx.api.http.get(`${fresh.pathname}${fresh.search}`).expect(200);
     });
   });

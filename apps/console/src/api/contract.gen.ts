@@ -3920,18 +3920,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Written by the handler itself (a file, or a redirect). */
+            /** @description The stored file: `{"data": {"s3_path", "size", "content_type"}}`. The request body is the file's bytes, with the signed Content-Type. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "application/json": Record<string, never>;
                 };
             };
             400: components["responses"]["Error"];
             404: components["responses"]["Error"];
             413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
     };
