@@ -24,6 +24,7 @@ describe('access policy (DESIGN.md §8)', () => {
     'maker-chat': 'yyyy--y',
     'customer-chat': 'yyyyy--',
     'operations.admin': 'y------',
+    'medias.upload': 'yyyyyy-',
   };
 
   it('covers every permission', () => {

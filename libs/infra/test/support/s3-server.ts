@@ -27,7 +27,6 @@ export interface TestS3Server {
  */
 export async function startTestS3Server(bucket = 'oms-test'): Promise<TestS3Server> {
   const directory = await mkdtemp(join(tmpdir(), 'oms-s3-'));
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const S3rver = require('@20minutes/s3rver') as S3rverClass;
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }], allowMismatchedSignatures: false });
   const address = await server.run();
