@@ -1,5 +1,6 @@
 import { japanToday, validUntil } from '@oms/domain';
-import { EstimateRepository } from '@oms/infra';
+import { createFileStorage, EstimateRepository, mediaUploadKey } from '@oms/infra';
+import PDFDocument from 'pdfkit';
 import { extractPdfText } from '../../../libs/infra/test/support/pdf-text';
 import { expectErrorEnvelope, TestApp, useTestApi } from './support/test-app';
 
@@ -303,6 +304,57 @@ describe('estimates', () => {
       const blank = await pdfBytes(ctx.api, `/api/v1/customers/estimates/download-template?token=${await mediaToken(operator.auth)}`).expect(200);
       expect((await extractPdfText(blank.body)).text).toContain('御見積書');
       expectErrorEnvelope((await ctx.api.http.get('/api/v1/customers/estimates/download-template?token=nope').expect(401)).body, 'NAL-LO-07');
+    });
+  });
+
+  describe('the attached file', () => {
+    const storage = () => createFileStorage(ctx.api.config);
+    const pdfFile = () => new Promise<Buffer>((resolve) => {
+      const doc = new PDFDocument();
+      const chunks: Buffer[] = [];
+      doc.on('data', (c: Buffer) => chunks.push(c));
+      doc.on('end', () => resolve(Buffer.concat(chunks)));
+      doc.text('Drawing');
+      doc.end();
+    });
+
+    it('uploads through the presigned URL, sets special_flow with the name, opens it, and deleting clears it and the stored file', async () => {
+      const e = await made();
+      const presigned = (await ctx.api.http.get('/api/v1/medias/presigned_url').query({ file_name: '図面.pdf', type: 'application/pdf' }).set('Authorization', operator.auth).expect(200)).body.data;
+      const target = new URL(presigned.url);
+      await ctx.api.http.put(`${target.pathname}${target.search}`).set(presigned.headers).send(await pdfFile()).expect(200);
+      const attached = (await put(`/${e.id}/upload`, { version: 1, original_file_name: '図面.pdf', s3_path: presigned.s3_path }, operator.auth).expect(200)).body.data;
+      expect(attached).toMatchObject({ special_flow: 1, original_file_name: '図面.pdf', s3_path: presigned.s3_path, version: 2 });
+
+      const opened = await ctx.api.http.get(`/api/v1/customers/estimates/download-file?id=${e.id}&token=${await mediaToken(operator.auth)}`).expect(302);
+      const signed = new URL(opened.headers.location);
+      const file = await pdfBytes(ctx.api, `${signed.pathname}${signed.search}`).expect(200);
+      expect((file.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
+
+      const removed = (await ctx.api.http.delete(`/api/v1/customers/estimates/${e.id}/file?version=2`).set('Authorization', operator.auth).expect(200)).body.data;
+      expect(removed).toMatchObject({ special_flow: 0, original_file_name: null, s3_path: null, version: 3 });
+      expect(await storage().stat(presigned.s3_path)).toBeNull();
+      expectErrorEnvelope((await ctx.api.http.delete(`/api/v1/customers/estimates/${e.id}/file?version=3`).set('Authorization', operator.auth).expect(400)).body, 'NAL-CTM-109');
+    });
+
+    // As an S3 bucket would hold them: nothing looked at the bytes on arrival, so the claim must.
+    it.each([
+      ['over the image limit', 'big.png', 'image/png', () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(2048 * 1024 - 7)]), 'file_size_too_large'],
+      ['not what it says it is', 'photo.png', 'image/png', async () => pdfFile(), 'file_format_invalid'],
+    ])('refuses a file %s and keeps nothing of it', async (_what, name, type, bytes, code) => {
+      const e = await made();
+      const key = mediaUploadKey(name);
+      await storage().put(key, await bytes(), type);
+      const res = await put(`/${e.id}/upload`, { version: 1, original_file_name: name, s3_path: key }, operator.auth).expect(422);
+      expect(res.body.error.errors).toContainEqual(expect.objectContaining({ field: 's3_path', error_code: code }));
+      expect(await storage().stat(key)).toBeNull();
+      expect(await get(e.id)).toMatchObject({ special_flow: 0, version: 1 });
+    });
+
+    it('takes only a key made by presigned_url', async () => {
+      const e = await made();
+      const res = await put(`/${e.id}/upload`, { version: 1, original_file_name: 'x.pdf', s3_path: 'settings/seal/default-seal.png' }, operator.auth).expect(422);
+      expect(res.body.error.errors).toContainEqual(expect.objectContaining({ field: 's3_path' }));
     });
   });
 

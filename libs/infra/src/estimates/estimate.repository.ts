@@ -189,7 +189,7 @@ export class EstimateRepository {
   /** Attaches (or, with nulls, detaches) the uploaded file; special_flow follows. */
   async setFile(m: EntityManager, id: string, version: number, file: { originalFileName: string; s3Path: string } | null, actorId: string): Promise<boolean> {
     const rows = await m.query(
-      `WITH changed AS (UPDATE estimates SET original_file_name = $3, s3_path = $4, special_flow = CASE WHEN $4::text IS NULL THEN 0 ELSE 1 END,
+      `WITH changed AS (UPDATE estimates SET original_file_name = $3, s3_path = $4::varchar, special_flow = CASE WHEN $4::varchar IS NULL THEN 0 ELSE 1 END,
          updated_by = $5, updated_at = now(), version = version + 1
        WHERE id = $1 AND version = $2 RETURNING id) SELECT count(*)::int AS n FROM changed`,
       [id, version, file?.originalFileName ?? null, file?.s3Path ?? null, actorId],
