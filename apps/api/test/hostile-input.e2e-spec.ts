@@ -70,6 +70,7 @@ interface World {
   shop: string;
   maker: string;
   customer: string;
+  estimate: string;
   product: string;
   order: { id: string; lineIds: string[] };
   confirmOrder: string;
@@ -83,6 +84,7 @@ interface World {
 
 /** The records routes act on, by path prefix (a longer prefix before its start): the fixture's id and the row its version is read from. */
 const RESOURCES: { prefix: string; id: (w: World) => string; version: (w: World) => [string, unknown[]] }[] = [
+  { prefix: '/customers/estimates', id: (w) => w.estimate, version: (w) => [`SELECT version FROM estimates WHERE id = $1`, [w.estimate]] },
   { prefix: '/customers', id: (w) => w.customer, version: (w) => [`SELECT version FROM customers WHERE id = $1`, [w.customer]] },
   { prefix: '/delivery_companies', id: (w) => w.deliveryCompany, version: (w) => [`SELECT version FROM delivery_companies WHERE id = $1`, [w.deliveryCompany]] },
   { prefix: '/delivery_methods', id: (w) => w.deliveryMethod, version: (w) => [`SELECT version FROM delivery_methods WHERE id = $1`, [w.deliveryMethod]] },
@@ -175,10 +177,15 @@ describe('hostile input, generated from the contract', () => {
     // This month's timeline, wide enough for the ship dates the commands are sent.
     const [timeShipment] = await api.dataSource.query(`INSERT INTO time_shipments (month, start_date, finish_date) VALUES ($1, $2, $3) RETURNING id::text`, [dateIn(0).slice(0, 7), dateIn(-60), dateIn(60)]);
     const [template] = await api.dataSource.query(`SELECT key FROM mail_templates ORDER BY key LIMIT 1`);
+    const [estimate] = await api.dataSource.query(
+      `INSERT INTO estimates (customer_id, estimate_no, details, total) VALUES ($1, 'E-FUZZ-1', '[{"productName":"机","priceWithTax":1100,"amount":1,"taxPercentage":10}]', 1100) RETURNING id::text`,
+      [customer],
+    );
     world = {
       shop,
       maker,
       customer,
+      estimate: estimate.id,
       product,
       order: { id: order.id, lineIds: order.lineIds },
       confirmOrder: confirmOrder.id,
@@ -237,9 +244,15 @@ describe('hostile input, generated from the contract', () => {
           return 'T1234567890123';
         case 'shop_product_id':
           return '123456789012'; // 12 digits: the fixture shop's platform
+        case 'id':
+          // The estimate an answer is for is named in the body (PUT /customers/estimates/approve); elsewhere ids are the path's.
+          return route.path === '/customers/estimates/approve' ? id(world.estimate) : OMIT;
+        case 'estimate_payment_id':
+          return 2;
+        case 'link_token':
+          return OMIT;
         case 'branch_of_order_id':
         case 'owner_user_id':
-        case 'id':
         case 'confirmed_product_changes_at':
           return OMIT;
       }

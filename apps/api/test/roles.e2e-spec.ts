@@ -2,6 +2,7 @@ import { ROLES, Role } from '@oms/domain';
 import { RouteAccessCatalogue } from '../src/auth/route-access';
 import { TokensService } from '../src/auth/tokens.service';
 import { CUSTOMERS_ROUTES } from './roles/customers';
+import { ESTIMATES_ROUTES } from './roles/estimates';
 import { ORDERS_ROUTES } from './roles/orders';
 import { PRODUCTS_ROUTES } from './roles/products';
 import { SETTINGS_ROUTES } from './roles/settings';
@@ -46,6 +47,7 @@ const EXPECTED: Record<string, string> = {
   ...SETTINGS_ROUTES,
   ...PRODUCTS_ROUTES,
   ...CUSTOMERS_ROUTES,
+  ...ESTIMATES_ROUTES,
   ...ORDERS_ROUTES,
 };
 

@@ -1,8 +1,8 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { normalizeEmail, normalizePhone, NotFoundError } from '@oms/domain';
 import { CustomerEntity, customerListKeyset, CustomerRepository } from '@oms/infra';
-import { keysetPage, KeysetPagination, page, Page } from '../common/http/envelope';
-import { pagePosition, PageQuery } from '../common/http/page.query';
+import { keysetPage, KeysetPagination, Page } from '../common/http/envelope';
+import { pagePosition } from '../common/http/page.query';
 import { CustomerListQuery } from './customer.dto';
 import { CustomerView } from './customer.view';
 import { CustomerViews } from './customer-views';
