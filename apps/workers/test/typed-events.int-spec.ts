@@ -6,7 +6,7 @@ jest.setTimeout(120_000);
 
 /**
  * Every event written to the outbox is one a worker consumes: an order taken through every command
- * (and an account, a shop) leaves only events of the catalogue, the relay publishes every one of
+ * (and an account, a shop, an estimate) leaves only events of the catalogue, the relay publishes every one of
  * them, and health's outbox shows no backlog and nothing unrouted.
  */
 describe('typed events: what is written is routed', () => {
@@ -60,6 +60,14 @@ describe('typed events: what is written is routed', () => {
     const paid = await ok(api.http.put('/api/v1/orders/paid').set('Authorization', staff).send({ order_id: Number(unpaid.id), version: unpaid.version, line_ids: [Number(unpaid.lineIds[0])] }), 'paid');
     unpaid.version = paid!.version!;
     await command(unpaid, 'cancel', { shipping_fee: 0, fee: 0 }, [unpaid.lineIds[1]]);
+
+    // An estimate asked for approval.
+    const [customer] = await api.dataSource.query(`INSERT INTO customers (same_person_id, name) VALUES (0, '見積 太郎') RETURNING id`);
+    const estimate = await ok(
+      api.http.post('/api/v1/customers/estimates').set('Authorization', staff).send({ customer_id: customer.id, details: [{ product_name: '檜の座卓', tax_percentage: 10, price_with_tax: 33000, amount: 1 }] }),
+      'estimate',
+    );
+    await ok(api.http.put(`/api/v1/customers/estimates/${(estimate as { id: string }).id}/request-approve`).set('Authorization', staff).send({ version: 1, approve: true, stamp: false }), 'request approve');
 
     const written: string[] = (await api.dataSource.query(`SELECT DISTINCT type FROM outbox_events ORDER BY type`)).map((r: { type: string }) => r.type);
     expect(written).toEqual([...DOMAIN_EVENT_TYPES].sort());
