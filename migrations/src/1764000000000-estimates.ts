@@ -37,6 +37,8 @@ export class Estimates1764000000000 implements MigrationInterface {
         seal_approved_date timestamptz,
         sealed_by bigint CONSTRAINT estimates_sealed_by_fk REFERENCES users(id),
         admin_note varchar(1000),
+        -- The request round now waiting for an answer (the history row that asked): only its links may answer.
+        current_request_id bigint,
         special_flow smallint NOT NULL DEFAULT 0 CHECK (special_flow IN (0, 1)),
         original_file_name varchar(255),
         s3_path varchar(1024),

@@ -13,6 +13,7 @@ import { QueuesModule } from './common/queues.module';
 import { RepositoriesModule } from './common/repositories.module';
 import { HealthModule } from './health/health.module';
 import { ContractModule } from './contract/contract.module';
+import { StorageModule } from './common/storage.module';
 import { EstimatesModule } from './estimates/estimates.module';
 import { CustomersModule } from './customers/customers.module';
 import { DashboardModule } from './dashboard/dashboard.module';
@@ -29,6 +30,7 @@ import { UsersModule } from './users/users.module';
 export const API_MODULES = [
   QueuesModule,
   RepositoriesModule,
+  StorageModule,
   AuthModule,
   UsersModule,
   MakersModule,

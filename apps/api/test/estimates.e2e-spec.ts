@@ -1,5 +1,5 @@
 import { japanToday, validUntil } from '@oms/domain';
-import { createFileStorage, EstimateRepository, mediaUploadKey } from '@oms/infra';
+import { createFileStorage, EstimateRepository, mediaUploadKey, renderDefaultSeal } from '@oms/infra';
 import PDFDocument from 'pdfkit';
 import { extractPdfText } from '../../../libs/infra/test/support/pdf-text';
 import { expectErrorEnvelope, TestApp, useTestApi } from './support/test-app';
@@ -35,6 +35,18 @@ function pdfBytes(api: TestApp, url: string) {
       r.on('data', (c: Buffer) => chunks.push(c));
       r.on('end', () => done(null, Buffer.concat(chunks)));
     });
+}
+
+/** A small real PDF. */
+function pdfBytesOf(text: string): Promise<Buffer> {
+  return new Promise<Buffer>((resolve) => {
+    const doc = new PDFDocument();
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.text(text);
+    doc.end();
+  });
 }
 
 const imageCount = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Subtype\s*\/Image/g) ?? []).length;
@@ -110,7 +122,11 @@ describe('estimates', () => {
       ['unit', { details: [line({ unit: text(10) })] }, { details: [line({ unit: text(11) })] }, 'details.0.unit', 'max_length'],
       ['tax_percentage', { details: [line({ tax_percentage: 100 })] }, { details: [line({ tax_percentage: 101 })] }, 'details.0.tax_percentage', 'max'],
       ['price_with_tax', { details: [line({ price_with_tax: 99_999_999 })], fee1_id: null, fee1_value: null, fee2_id: null, fee2_value: null }, { details: [line({ price_with_tax: 100_000_000 })] }, 'details.0.price_with_tax', 'max'],
-      ['amount', { details: [line({ amount: 9999, price_with_tax: 1 })] }, { details: [line({ amount: 0 })] }, 'details.0.amount', 'min'],
+      ['amount', { details: [line({ amount: 9999, price_with_tax: 1 })] }, { details: [line({ amount: 10000, price_with_tax: 1 })] }, 'details.0.amount', 'max'],
+      ['amount (min)', { details: [line({ amount: 1 })] }, { details: [line({ amount: 0 })] }, 'details.0.amount', 'min'],
+      ['fee1_id', { fee1_id: 1 }, { fee1_id: 0 }, 'fee1_id', 'in'],
+      ['fee2_value', { fee2_id: 1, fee2_value: 9_999_999 }, { fee2_id: 1, fee2_value: 10_000_000 }, 'fee2_value', 'max'],
+      ['fee1_value (min)', { fee1_value: 0 }, { fee1_value: -1 }, 'fee1_value', 'min'],
       ['fee1_value', { fee1_value: 9_999_999 }, { fee1_value: 10_000_000 }, 'fee1_value', 'max'],
       ['fee2_id', { fee2_id: 5 }, { fee2_id: 6 }, 'fee2_id', 'in'],
       ['estimate_notes (count)', { estimate_notes: notes8 }, { estimate_notes: [...notes8, 'x'] }, 'estimate_notes', 'max'],
@@ -191,13 +207,23 @@ describe('estimates', () => {
       const returned = (await put('/approve', { id: e.id, version: 4, action: 'return_edit', comment: '宛名を修正' }, approver.auth).expect(200)).body.data;
       expect(returned).toMatchObject({ status: 5, admin_note: '宛名を修正' });
     });
+
+    it('an edit request after an approval takes the approval back: asked again, the PDF is a draft again', async () => {
+      const e = await made();
+      await put(`/${e.id}/request-approve`, { version: 1, approve: true, stamp: true }, operator.auth).expect(200);
+      await put('/approve', { id: e.id, version: 2, action: 'approve' }, approver.auth).expect(200);
+      const returned = (await put('/approve', { id: e.id, version: 3, action: 'return_edit', comment: '納期を追記' }, approver.auth).expect(200)).body.data;
+      expect(returned).toMatchObject({ status: 5, approved_date: null, locked: false });
+      const pdf = (await pdfBytes(ctx.api, `/api/v1/customers/estimates/download?id=${e.id}&token=${await mediaToken(operator.auth)}`).expect(200)).body as Buffer;
+      expect((await extractPdfText(pdf)).text).toContain('下書き');
+    });
   });
 
   describe('approval links', () => {
     const estimates = new EstimateRepository();
     const issue = async (e: { id: string; revision: number }, recipientId: string, step: 'approve' | 'stamp', expiresAt = new Date(Date.now() + 3600_000)) => {
-      // As the worker does for a round: the round's id is a history row (a fresh one per link here, one link per recipient and round).
-      const requestId = (await ctx.api.dataSource.query(`SELECT nextval(pg_get_serial_sequence('estimate_history', 'id'))::text AS id`))[0].id;
+      // As the worker does: a link of the round the estimate now waits for.
+      const [{ requestId }] = await ctx.api.dataSource.query(`SELECT current_request_id::text AS "requestId" FROM estimates WHERE id = $1`, [e.id]);
       return ctx.api.dataSource.transaction((m) => estimates.issueLink(m, { estimateId: e.id, revision: e.revision, step, requestId, recipientId, expiresAt }));
     };
     const check = (token: string) => ctx.api.http.get(`/api/v1/customers/estimates/check?link_token=${encodeURIComponent(token)}`);
@@ -210,6 +236,8 @@ describe('estimates', () => {
       const theirs = await issue(e, estimateApprover.id, 'approve');
       const page = await check(mine).expect(200);
       expect(page.headers['referrer-policy']).toBe('no-referrer');
+      // The page shows the quotation, not what only staff see.
+      for (const staffOnly of ['s3_path', 'original_file_name', 'admin_note', 'customer_id', 'actions', 'created_at']) expect(page.body.data.estimate).not.toHaveProperty(staffOnly);
       expect(page.body.data).toMatchObject({ step: 'approve', answers: ['approve', 'reject'], recipient_name: 'Test approver', estimate: { id: e.id, version: 2, total: 127400 } });
       const pdf = await pdfBytes(ctx.api, `/api/v1/customers/estimates/download?link_token=${mine}`).expect(200);
       expect(pdf.headers['content-type']).toBe('application/pdf');
@@ -233,13 +261,61 @@ describe('estimates', () => {
       const forged = Buffer.alloc(32, 7).toString('base64url');
       expectErrorEnvelope((await check(forged).expect(400)).body, 'NAL-CTM-106');
       expectErrorEnvelope((await answer({ id: e.id, version: 2, action: 'approve', link_token: forged }).expect(400)).body, 'NAL-CTM-106');
-      const good = await issue(e, approver.id, 'approve');
+      const good = await issue(e, estimateApprover.id, 'approve');
       const other = await made();
       expectErrorEnvelope((await answer({ id: other.id, version: 1, action: 'approve', link_token: good }).expect(400)).body, 'NAL-CTM-106');
       expectErrorEnvelope((await answer({ id: e.id, version: 2, action: 'stamp', link_token: good }).expect(400)).body, 'NAL-CTM-102');
       // Without a link, no bearer: the guard refuses.
       expectErrorEnvelope((await answer({ id: e.id, version: 2, action: 'approve' }).expect(401)).body, 'NAL-401');
       expect((await get(e.id)).status).toBe(2);
+    });
+
+    it('never lets a request without a bearer token reach a PDF it has no link for', async () => {
+      const e = await made();
+      // A media token alongside a link token is checked as a media token (a bad one: 401), never waved through.
+      expectErrorEnvelope((await ctx.api.http.get(`/api/v1/customers/estimates/download?id=${e.id}&link_token=x&token=x`).expect(401)).body, 'NAL-LO-07');
+      expectErrorEnvelope((await ctx.api.http.get(`/api/v1/customers/estimates/download?id=${e.id}&link_token=x`).expect(400)).body, 'NAL-CTM-106');
+    });
+
+    it('two answers at once: one wins, the other hears someone else answered, never a 500', async () => {
+      for (let round = 0; round < 5; round++) {
+        const e = await made();
+        await put(`/${e.id}/request-approve`, { version: 1, approve: true, stamp: false }, operator.auth).expect(200);
+        const a = await issue(e, approver.id, 'approve');
+        const b = await issue(e, estimateApprover.id, 'approve');
+        const answers = await Promise.all([
+          answer({ id: e.id, version: 2, action: 'approve', link_token: a }),
+          answer({ id: e.id, version: 2, action: 'reject', comment: '却下', link_token: b }),
+          put('/approve', { id: e.id, version: 2, action: 'approve' }, approver.auth),
+        ]);
+        expect(answers.map((r) => r.status).sort()).toEqual([200, 400, 400]);
+        for (const lost of answers.filter((r) => r.status === 400)) expect(['NAL-CTM-104', 'NAL-CTM-101']).toContain(lost.body.error.error_code);
+        const links = answers.slice(0, 2).filter((r) => r.status === 400);
+        // A link that lost answers 'someone else', not 'reload'.
+        for (const lost of links) expect(lost.body.error.error_code).toBe('NAL-CTM-104');
+        expect((await get(e.id)).version).toBe(3);
+      }
+    });
+
+    it('a link of an earlier round cannot answer the next one', async () => {
+      const e = await made();
+      await put(`/${e.id}/request-approve`, { version: 1, approve: true, stamp: false }, operator.auth).expect(200);
+      const first = await issue(e, approver.id, 'approve');
+      await put('/approve', { id: e.id, version: 2, action: 'reject', comment: '単価を見直して' }, estimateApprover.auth).expect(200);
+      await put(`/${e.id}/request-approve`, { version: 3, approve: true, stamp: false }, operator.auth).expect(200);
+      expectErrorEnvelope((await check(first).expect(400)).body, 'NAL-CTM-104');
+      expectErrorEnvelope((await answer({ id: e.id, version: 4, action: 'approve', link_token: first }).expect(400)).body, 'NAL-CTM-104');
+    });
+
+    it('a recipient moved to a role without the step can no longer read or answer through the link', async () => {
+      const e = await made();
+      await put(`/${e.id}/request-approve`, { version: 1, approve: true, stamp: false }, operator.auth).expect(200);
+      const moved = await ctx.api.user('approver');
+      const token = await issue(e, moved.id, 'approve');
+      await check(token).expect(200);
+      await ctx.api.dataSource.query(`UPDATE users SET role = 'accountant' WHERE id = $1`, [moved.id]);
+      expectErrorEnvelope((await check(token).expect(403)).body, 'NAL-403');
+      expectErrorEnvelope((await ctx.api.http.get(`/api/v1/customers/estimates/download?link_token=${token}`).expect(403)).body, 'NAL-403');
     });
 
     it('a recipient disabled since the mail can no longer answer through it', async () => {
@@ -256,7 +332,10 @@ describe('estimates', () => {
       await put(`/${e.id}/request-approve`, { version: 1, approve: true, stamp: true }, operator.auth).expect(200);
       await put('/approve', { id: e.id, version: 2, action: 'approve' }, approver.auth).expect(200);
       const stampLink = await issue({ id: e.id, revision: 1 }, approver.id, 'stamp');
-      const revised = (await put(`/${e.id}`, { ...form(customerId), details: [line({ price_with_tax: 99000 })], version: 3 }, operator.auth).expect(200)).body.data;
+      // The customer moves after revision 1 was issued: its PDF keeps the address it was issued to.
+      const [{ address }] = await ctx.api.dataSource.query(`SELECT address FROM customers WHERE id = $1`, [customerId]);
+      const revised = (await put(`/${e.id}`, { ...form(customerId), estimate_no: 'ANOTHER-NO', details: [line({ price_with_tax: 99000 })], version: 3 }, operator.auth).expect(200)).body.data;
+      await ctx.api.dataSource.query(`UPDATE customers SET address = '大阪府大阪市北区梅田1-1' WHERE id = $1`, [customerId]);
       expect(revised).toMatchObject({ revision: 2, estimate_no: e.estimate_no, estimate_no_label: `${e.estimate_no}-R2`, status: 1, approved_date: null, seal_approved_date: null, approve: false, stamp: false, locked: false, total: 100200 });
       expectErrorEnvelope((await check(stampLink).expect(400)).body, 'NAL-CTM-104');
 
@@ -273,10 +352,14 @@ describe('estimates', () => {
       const firstText = (await extractPdfText(first.body)).text;
       expect(firstText).toContain('¥110,000');
       expect(firstText).not.toContain('-R2');
+      expect(firstText).toContain(address);
+      expect(firstText).not.toContain('梅田');
       const second = await pdfBytes(ctx.api, `/api/v1/customers/estimates/download?id=${e.id}&token=${token}`).expect(200);
       const secondText = (await extractPdfText(second.body)).text;
       expect(secondText).toContain(`${e.estimate_no}-R2`);
       expect(secondText).toContain('¥99,000');
+      expect(secondText).toContain('梅田');
+      await ctx.api.dataSource.query(`UPDATE customers SET address = $2 WHERE id = $1`, [customerId, address]);
     });
   });
 
@@ -300,6 +383,27 @@ describe('estimates', () => {
       expect((await extractPdfText(stamped)).text).not.toContain('下書き');
     });
 
+    it('prints the seal configured in settings: a PNG or JPEG taken over from its upload, nothing else', async () => {
+      const admin = await ctx.api.signedIn('system_admin');
+      const option = async () => (await ctx.api.http.get('/api/v1/settings/option').set('Authorization', admin.auth).expect(200)).body.data;
+      const presigned = (await ctx.api.http.get('/api/v1/medias/presigned_url').query({ file_name: '社印.png', type: 'image/png' }).set('Authorization', admin.auth).expect(200)).body.data;
+      const target = new URL(presigned.url);
+      await ctx.api.http.put(`${target.pathname}${target.search}`).set(presigned.headers).send(await renderDefaultSeal('見積印刷株式会社')).expect(200);
+      const saved = (await ctx.api.http.put('/api/v1/settings/option').set('Authorization', admin.auth).send({ version: (await option()).version, seal_s3_path: presigned.s3_path }).expect(200)).body.data;
+      expect(saved.has_seal).toBe(true);
+      const [{ key }] = await ctx.api.dataSource.query(`SELECT seal_image_key AS key FROM settings_options`);
+      expect(key).toMatch(/^settings\/seal\/[0-9a-f-]{36}\/社印\.png$/);
+      expect(await createFileStorage(ctx.api.config).stat(presigned.s3_path)).toBeNull();
+
+      const notAnImage = mediaUploadKey('seal.pdf');
+      await createFileStorage(ctx.api.config).put(notAnImage, await pdfBytesOf('not a seal'), 'application/pdf');
+      const refused = await ctx.api.http.put('/api/v1/settings/option').set('Authorization', admin.auth).send({ version: saved.version, seal_s3_path: notAnImage }).expect(422);
+      expect(refused.body.error.errors).toEqual([{ field: 'seal_s3_path', error_code: 'file_format_invalid' }]);
+      expect((await option()).version).toBe(saved.version);
+      const [{ key: still }] = await ctx.api.dataSource.query(`SELECT seal_image_key AS key FROM settings_options`);
+      expect(still).toBe(key);
+    });
+
     it('download-template is a blank form; downloads need the media token', async () => {
       const blank = await pdfBytes(ctx.api, `/api/v1/customers/estimates/download-template?token=${await mediaToken(operator.auth)}`).expect(200);
       expect((await extractPdfText(blank.body)).text).toContain('御見積書');
@@ -309,14 +413,7 @@ describe('estimates', () => {
 
   describe('the attached file', () => {
     const storage = () => createFileStorage(ctx.api.config);
-    const pdfFile = () => new Promise<Buffer>((resolve) => {
-      const doc = new PDFDocument();
-      const chunks: Buffer[] = [];
-      doc.on('data', (c: Buffer) => chunks.push(c));
-      doc.on('end', () => resolve(Buffer.concat(chunks)));
-      doc.text('Drawing');
-      doc.end();
-    });
+    const pdfFile = () => pdfBytesOf('Drawing');
 
     it('uploads through the presigned URL, sets special_flow with the name, opens it, and deleting clears it and the stored file', async () => {
       const e = await made();
@@ -324,7 +421,9 @@ describe('estimates', () => {
       const target = new URL(presigned.url);
       await ctx.api.http.put(`${target.pathname}${target.search}`).set(presigned.headers).send(await pdfFile()).expect(200);
       const attached = (await put(`/${e.id}/upload`, { version: 1, original_file_name: '図面.pdf', s3_path: presigned.s3_path }, operator.auth).expect(200)).body.data;
-      expect(attached).toMatchObject({ special_flow: 1, original_file_name: '図面.pdf', s3_path: presigned.s3_path, version: 2 });
+      // Taken over: moved to the estimate's own key, so the presigned URL no longer reaches it.
+      expect(attached).toMatchObject({ special_flow: 1, original_file_name: '図面.pdf', s3_path: expect.stringMatching(new RegExp(`^estimates/${e.id}/[0-9a-f-]{36}/`)), version: 2 });
+      expect(await storage().stat(presigned.s3_path)).toBeNull();
 
       const opened = await ctx.api.http.get(`/api/v1/customers/estimates/download-file?id=${e.id}&token=${await mediaToken(operator.auth)}`).expect(302);
       const signed = new URL(opened.headers.location);
@@ -333,7 +432,7 @@ describe('estimates', () => {
 
       const removed = (await ctx.api.http.delete(`/api/v1/customers/estimates/${e.id}/file?version=2`).set('Authorization', operator.auth).expect(200)).body.data;
       expect(removed).toMatchObject({ special_flow: 0, original_file_name: null, s3_path: null, version: 3 });
-      expect(await storage().stat(presigned.s3_path)).toBeNull();
+      expect(await storage().stat(attached.s3_path)).toBeNull();
       expectErrorEnvelope((await ctx.api.http.delete(`/api/v1/customers/estimates/${e.id}/file?version=3`).set('Authorization', operator.auth).expect(400)).body, 'NAL-CTM-109');
     });
 
@@ -349,6 +448,24 @@ describe('estimates', () => {
       expect(res.body.error.errors).toContainEqual(expect.objectContaining({ field: 's3_path', error_code: code }));
       expect(await storage().stat(key)).toBeNull();
       expect(await get(e.id)).toMatchObject({ special_flow: 0, version: 1 });
+    });
+
+    it('an upload is taken over once: a second claim finds nothing, a replayed PUT does not reach the attached file', async () => {
+      const [a, b] = [await made(), await made()];
+      const presigned = (await ctx.api.http.get('/api/v1/medias/presigned_url').query({ file_name: 'plan.pdf', type: 'application/pdf' }).set('Authorization', operator.auth).expect(200)).body.data;
+      const target = new URL(presigned.url);
+      const original = await pdfFile();
+      await ctx.api.http.put(`${target.pathname}${target.search}`).set(presigned.headers).send(original).expect(200);
+      const attached = (await put(`/${a.id}/upload`, { version: 1, original_file_name: 'plan.pdf', s3_path: presigned.s3_path }, operator.auth).expect(200)).body.data;
+      const second = await put(`/${b.id}/upload`, { version: 1, original_file_name: 'plan.pdf', s3_path: presigned.s3_path }, operator.auth).expect(422);
+      expect(second.body.error.errors).toEqual([{ field: 's3_path', error_code: 'exists' }]);
+      await put(`/${b.id}/upload`, { version: 1, original_file_name: 'plan.pdf', s3_path: attached.s3_path }, operator.auth).expect(422);
+      // The URL still works until it expires, but only for its own key: the attached copy keeps its bytes.
+      await ctx.api.http.put(`${target.pathname}${target.search}`).set(presigned.headers).send(Buffer.concat([original, Buffer.from('%changed')])).expect(200);
+      const stored = await storage().get(attached.s3_path);
+      const chunks: Buffer[] = [];
+      for await (const chunk of stored) chunks.push(chunk as Buffer);
+      expect(Buffer.concat(chunks).equals(original)).toBe(true);
     });
 
     it('takes only a key made by presigned_url', async () => {

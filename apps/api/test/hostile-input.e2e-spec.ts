@@ -249,8 +249,6 @@ describe('hostile input, generated from the contract', () => {
           return route.path === '/customers/estimates/approve' ? id(world.estimate) : OMIT;
         case 'estimate_payment_id':
           return 2;
-        case 'link_token':
-          return OMIT;
         case 'branch_of_order_id':
         case 'owner_user_id':
         case 'confirmed_product_changes_at':

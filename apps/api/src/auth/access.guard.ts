@@ -24,7 +24,9 @@ export class AccessGuard implements CanActivate {
     if (!rule) throw new DomainError('NAL-403');
     if (rule.kind === 'public') return true;
     const req = context.switchToHttp().getRequest<FastifyRequest & { user?: unknown }>();
-    if (rule.kind !== 'signed-in' && rule.orLink && !req.headers.authorization && linkTokenOf(req)) return true;
+    // Through a mailed link: no Authorization header and no media token, only the link's token, which the handler checks
+    // (it acts through the link whenever `req.user` is unset).
+    if (rule.kind !== 'signed-in' && rule.orLink && !req.headers.authorization && !(req.query as Record<string, unknown>)?.token && linkTokenOf(req)) return true;
     // The token says who; the account says what they may do now (revoked, disabled, demoted).
     const user =
       rule.kind === 'download'

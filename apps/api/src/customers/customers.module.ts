@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { APP_CONFIG, AppConfig, createFileStorage, CustomerRepository, FILE_STORAGE } from '@oms/infra';
+import { CustomerRepository } from '@oms/infra';
 import { DataSource } from 'typeorm';
 import { CreateCustomerHandler, SetSamePersonMemoHandler, UpdateCustomerHandler } from './customer-commands';
 import { ExportCustomersHandler } from './customer-export';
@@ -12,7 +12,6 @@ import { CustomersController } from './customers.controller';
   controllers: [CustomersController],
   providers: [
     { provide: CustomerRepository, inject: [DataSource], useFactory: (ds: DataSource) => new CustomerRepository(ds) },
-    { provide: FILE_STORAGE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => createFileStorage(config) },
     CustomerViews,
     CreateCustomerHandler,
     UpdateCustomerHandler,

@@ -9,12 +9,25 @@ export interface EstimateActor {
   viaLink?: boolean;
 }
 
-/** The estimate, locked for the change, at the version the client read (NAL-CTM-101 otherwise; nothing is written). */
-export async function estimateAtVersion(m: EntityManager, estimates: EstimateRepository, id: string, version: number): Promise<EstimateRecord> {
+/**
+ * The estimate, locked for the change. Every write locks the estimate before any of its links (an
+ * answer through a link included), so two writers never wait on each other in opposite orders.
+ */
+export async function lockedEstimate(m: EntityManager, estimates: EstimateRepository, id: string): Promise<EstimateRecord> {
   const record = await estimates.find(m, id, true);
   if (!record) throw new NotFoundError('estimate');
+  return record;
+}
+
+/** The version the client read must be current (NAL-CTM-101 otherwise; nothing is written). */
+export function atVersion(record: EstimateRecord, version: number): EstimateRecord {
   if (record.version !== version) throw new DomainError('NAL-CTM-101');
   return record;
+}
+
+/** The estimate, locked, at the version the client read. */
+export async function estimateAtVersion(m: EntityManager, estimates: EstimateRepository, id: string, version: number): Promise<EstimateRecord> {
+  return atVersion(await lockedEstimate(m, estimates, id), version);
 }
 
 /** A compare-and-set that found another version: someone saved in between (the row lock makes this rare). */
@@ -29,6 +42,7 @@ export function mustHaveWritten(written: boolean): void {
 export async function askForStep(m: EntityManager, estimates: EstimateRepository, record: { id: string; revision: number }, status: EstimateStatus, requestId: string): Promise<ApprovalStep | null> {
   await estimates.closeLinks(m, record.id, null);
   const step = approvalStepOf(status);
+  await estimates.setCurrentRequest(m, record.id, step ? requestId : null);
   if (step) await appendToOutbox(m, [domainEvent('estimate.approval_requested', record.id, { estimateId: record.id, revision: record.revision, step, requestId })]);
   return step;
 }

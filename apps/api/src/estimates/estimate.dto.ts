@@ -39,7 +39,8 @@ export class EstimateDetailBody {
 const FeePart = (fee: 'fee1' | 'fee2', part: 'kind' | 'value') =>
   applyDecorators(
     ValidateIf((body: Record<string, unknown>) => (body[`${fee}Id`] ?? null) !== null || (body[`${fee}Value`] ?? null) !== null),
-    IsDefined(rule('required')),
+    // Required (not IsDefined): the contract then reads the pair as optional and nullable, as it is.
+    Required(),
     part === 'kind' ? OneOfNumbers(FEE_KINDS) : Money(MONEY_LIMITS.feeMax),
   );
 

@@ -151,6 +151,19 @@ export function estimateView(record: EstimateRecord, role: Role | null): Estimat
   };
 }
 
+/**
+ * What a mailed link's page shows: the quotation itself (lines, fees, totals, notes, status), without
+ * what only staff see (the attached file's path, the customer's id, the reason of an earlier refusal,
+ * who-changed-when).
+ */
+export type LinkEstimateView = Omit<EstimateView, 'customerId' | 's3Path' | 'originalFileName' | 'specialFlow' | 'adminNote' | 'actions' | 'createdAt' | 'updatedAt'>;
+
+export function linkEstimateView(record: EstimateRecord, role: Role): LinkEstimateView {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the fields left out are named to leave them out
+  const { customerId, s3Path, originalFileName, specialFlow, adminNote, actions, createdAt, updatedAt, ...shown } = estimateView(record, role);
+  return shown;
+}
+
 export function revisionViews(record: EstimateRecord, frozen: readonly EstimateRevisionRecord[]): EstimateRevisionView[] {
   const row = (r: EstimateRecord, current: boolean): EstimateRevisionView => ({
     revision: r.revision,

@@ -70,8 +70,9 @@ export class EstimatesController {
   @DownloadOrLink('customers.read')
   @ErrorAnswers(404)
   @FileAnswer('application/pdf', "The estimate's PDF: the current revision, or `revision` as it was issued.")
-  async download(@Query() query: EstimateDownloadQuery, @Res() reply: FastifyReply) {
-    if (query.linkToken && !query.token) return sendPdf(reply, await this.documents.pdfThroughLink(query.linkToken), NO_REFERRER);
+  async download(@CurrentUser() user: SignedInUser | undefined, @Query() query: EstimateDownloadQuery, @Res() reply: FastifyReply) {
+    // No user: the guard let the request through on its link token alone, which decides what it may open.
+    if (!user) return sendPdf(reply, await this.documents.pdfThroughLink(query.linkToken ?? ''), NO_REFERRER);
     if (!query.id) throw new DomainError('NAL-404');
     return sendPdf(reply, await this.documents.pdf(String(query.id), query.revision));
   }

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { APP_CONFIG, AppConfig, createFileStorage, EstimateRepository, FILE_STORAGE, SettingsOptionRepository } from '@oms/infra';
+import { EstimateRepository, SettingsOptionRepository } from '@oms/infra';
 import { DataSource } from 'typeorm';
 import { AnswerEstimateHandler, CheckApprovalLinkHandler, RequestApproveHandler } from './approval/approval.handlers';
 import { CreateEstimateHandler, UpdateEstimateHandler } from './editing/edit-estimate.handler';
@@ -15,7 +15,6 @@ import { CustomerEstimateHistoryHandler, EstimatePaymentsHandler, GetEstimateHan
   providers: [
     { provide: EstimateRepository, useFactory: () => new EstimateRepository() },
     { provide: SettingsOptionRepository, inject: [DataSource], useFactory: (ds: DataSource) => new SettingsOptionRepository(ds) },
-    { provide: FILE_STORAGE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => createFileStorage(config) },
     EstimateDocuments,
     EstimateFileLink,
     CreateEstimateHandler,

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { APP_CONFIG, AppConfig, createFileStorage, FILE_STORAGE } from '@oms/infra';
 import { AuthModule } from '../auth/auth.module';
 import { MediasDownloadController } from './medias-download.controller';
 import { MediasUploadController } from './medias-upload.controller';
@@ -12,6 +11,5 @@ import { MediasController } from './medias.controller';
 @Module({
   imports: [AuthModule],
   controllers: [MediasController, MediasDownloadController, MediasUploadController],
-  providers: [{ provide: FILE_STORAGE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => createFileStorage(config) }],
 })
 export class MediasModule {}

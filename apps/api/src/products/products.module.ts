@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { APP_CONFIG, AppConfig, createFileStorage, FILE_STORAGE, ProductImportRepository, ProductRepository } from '@oms/infra';
+import { ProductImportRepository, ProductRepository } from '@oms/infra';
 import { DataSource } from 'typeorm';
 import { UploadsModule } from '../common/uploads/uploads.module';
 import { CreateProductHandler, DeleteProductHandler, UpdateProductHandler } from './product-commands';
@@ -22,7 +22,6 @@ import { ProductsController } from './products.controller';
   providers: [
     { provide: ProductRepository, inject: [DataSource], useFactory: (ds: DataSource) => new ProductRepository(ds) },
     { provide: ProductImportRepository, inject: [DataSource], useFactory: (ds: DataSource) => new ProductImportRepository(ds) },
-    { provide: FILE_STORAGE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => createFileStorage(config) },
     CreateProductHandler,
     UpdateProductHandler,
     DeleteProductHandler,

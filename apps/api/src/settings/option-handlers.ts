@@ -1,6 +1,11 @@
+import { Inject } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, ICommandHandler, IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DomainError, FieldValidationError, NotFoundError, parseDate, timelineIssues } from '@oms/domain';
 import {
+  claimUploadedMedia,
+  FILE_STORAGE,
+  FileStorage,
   PaymentMethodEntity,
   SettingsOptionEntity,
   SettingsOptionRepository,
@@ -12,6 +17,7 @@ import {
 } from '@oms/infra';
 import { DataSource } from 'typeorm';
 import { page, Page } from '../common/http/envelope';
+import { deleteQuietly } from '../common/storage.module';
 import { constrainedWrite } from '../common/unique';
 import { OptionBody, PaymentSearchQuery, TimeShipmentBody, TimeShipmentListQuery, UpdateTimeShipmentBody } from './option.dto';
 import { blankToNull, given } from '../common/validation/blank';
@@ -25,6 +31,8 @@ export function optionView(o: SettingsOptionEntity) {
     invoiceRegistrationNumber: o.invoiceRegistrationNumber,
     defaultTaxPercent: o.defaultTaxPercent,
     bankAccount: o.bankAccount,
+    /** A seal image of the operator's own is configured (else stamped estimates carry the default one). */
+    hasSeal: o.sealImageKey !== null,
     updatedAt: o.updatedAt,
     version: o.version,
   };
@@ -91,11 +99,18 @@ export class GetOptionHandler implements IQueryHandler<GetOption> {
   }
 }
 
+/** What the estimate PDF can embed (pdfkit): PNG and JPEG. */
+const SEAL_TYPES = ['image/png', 'image/jpeg'] as const;
+
 @CommandHandler(UpdateOption)
 export class UpdateOptionHandler implements ICommandHandler<UpdateOption> {
-  constructor(private readonly dataSource: DataSource, private readonly options: SettingsOptionRepository) {}
+  constructor(private readonly dataSource: DataSource, private readonly options: SettingsOptionRepository, @Inject(FILE_STORAGE) private readonly storage: FileStorage) {}
 
-  execute({ body }: UpdateOption): Promise<OptionView> {
+  async execute({ body }: UpdateOption): Promise<OptionView> {
+    // A new seal is checked (size, content, PNG or JPEG) before anything is written; a refused one is deleted.
+    const seal = body.sealS3Path
+      ? (await claimUploadedMedia(this.storage, body.sealS3Path, (fileName) => `settings/seal/${randomUUID()}/${fileName}`, { field: 'seal_s3_path', types: SEAL_TYPES })).key
+      : body.sealS3Path;
     const write: Partial<SettingsOptionWrite> = given({
       companyName: blankToNull(body.companyName),
       zip: blankToNull(body.zip),
@@ -105,11 +120,22 @@ export class UpdateOptionHandler implements ICommandHandler<UpdateOption> {
       // The tax percent cannot be cleared: null keeps it, like a field left out.
       defaultTaxPercent: body.defaultTaxPercent ?? undefined,
       bankAccount: blankToNull(body.bankAccount),
+      sealImageKey: seal,
     });
-    return this.dataSource.transaction(async (m) => {
-      if (!(await this.options.update(m, body.version, write))) throw new DomainError('NAL-SET-100');
-      return optionView(await this.options.get(m));
-    });
+    let saved: { view: OptionView; replaced: string | null };
+    try {
+      saved = await this.dataSource.transaction(async (m) => {
+        const before = await this.options.get(m);
+        if (!(await this.options.update(m, body.version, write))) throw new DomainError('NAL-SET-100');
+        return { view: optionView(await this.options.get(m)), replaced: seal !== undefined && before.sealImageKey !== seal ? before.sealImageKey : null };
+      });
+    } catch (error) {
+      if (seal) await this.storage.delete(seal);
+      throw error;
+    }
+    // The seal it replaced goes once the new one is recorded.
+    if (saved.replaced) await deleteQuietly(this.storage, saved.replaced);
+    return saved.view;
   }
 }
 

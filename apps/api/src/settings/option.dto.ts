@@ -42,6 +42,14 @@ export class OptionBody {
   @Text(L.bankAccountMax)
   bankAccount?: string | null;
 
+  /**
+   * The company seal printed on stamped estimates: an image the browser PUT to a presigned URL
+   * (GET /medias/presigned_url), PNG or JPEG. Left out keeps it; null goes back to the default seal.
+   */
+  @Optional()
+  @Text(1024)
+  sealS3Path?: string | null;
+
   @Required()
   @Version()
   version!: number;

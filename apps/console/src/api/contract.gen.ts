@@ -1560,7 +1560,7 @@ export interface components {
             /** Format: date-time */
             expires_at: string;
             recipient_name: string;
-            estimate: components["schemas"]["EstimateView"];
+            estimate: components["schemas"]["LinkEstimateView"];
         };
         /** @enum {string} */
         ApprovalStep: "approve" | "stamp";
@@ -1653,11 +1653,11 @@ export interface components {
             estimate_payment_id?: number | null;
             details: components["schemas"]["EstimateDetailBody"][];
             /** @enum {unknown} */
-            fee1_id: 1 | 2 | 3 | 4 | 5;
-            fee1_value: number;
+            fee1_id?: 1 | 2 | 3 | 4 | 5 | null;
+            fee1_value?: number | null;
             /** @enum {unknown} */
-            fee2_id: 1 | 2 | 3 | 4 | 5;
-            fee2_value: number;
+            fee2_id?: 1 | 2 | 3 | 4 | 5 | null;
+            fee2_value?: number | null;
             estimate_notes?: string[] | null;
             note?: string | null;
         };
@@ -2093,6 +2093,48 @@ export interface components {
         };
         /** @enum {number} */
         LineStatus: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
+        LinkEstimateView: {
+            approve: boolean;
+            stamp: boolean;
+            id: string;
+            version: number;
+            estimate_no: string;
+            revision: number;
+            /** @description `E-…-R2` from the second revision on. */
+            estimate_no_label: string;
+            person_in_charge: string | null;
+            delivery_location: string | null;
+            fax_number: string | null;
+            zip: string | null;
+            estimate_payment_id: number | null;
+            details: components["schemas"]["EstimateDetail"][];
+            /** @enum {number|null} */
+            fee1_id: 1 | 2 | 3 | 4 | 5 | null;
+            fee1_value: number | null;
+            /** @enum {number|null} */
+            fee2_id: 1 | 2 | 3 | 4 | 5 | null;
+            fee2_value: number | null;
+            estimate_notes: string[];
+            note: string | null;
+            /** @description Computed by the domain: the lines, fees, tax per rate (rounded down once per rate), total. */
+            subtotal: number;
+            fees_total: number;
+            taxes: components["schemas"]["EstimateTaxRow"][];
+            tax_total: number;
+            total: number;
+            status: components["schemas"]["EstimateStatus"];
+            button_type: components["schemas"]["ButtonType"];
+            /** Format: date-time */
+            approved_date: string | null;
+            /** Format: date-time */
+            seal_approved_date: string | null;
+            /** @description Approved or stamped: an edit makes the next revision. */
+            locked: boolean;
+            /** Format: date-time */
+            issued_at: string;
+            /** @description YYYY-MM-DD: one month after issue (SPEC.md §9). */
+            valid_until: string;
+        };
         LoginWithTokenBody: {
             token: string;
         };
@@ -2315,6 +2357,7 @@ export interface components {
             invoice_registration_number?: string | null;
             default_tax_percent?: number;
             bank_account?: string | null;
+            seal_s3_path?: string | null;
             version: number;
         };
         OptionView: {
@@ -2325,6 +2368,8 @@ export interface components {
             invoice_registration_number: string | null;
             default_tax_percent: number;
             bank_account: string | null;
+            /** @description A seal image of the operator's own is configured (else stamped estimates carry the default one). */
+            has_seal: boolean;
             /** Format: date-time */
             updated_at: string;
             version: number;
@@ -2831,11 +2876,11 @@ export interface components {
             estimate_payment_id?: number | null;
             details: components["schemas"]["EstimateDetailBody"][];
             /** @enum {unknown} */
-            fee1_id: 1 | 2 | 3 | 4 | 5;
-            fee1_value: number;
+            fee1_id?: 1 | 2 | 3 | 4 | 5 | null;
+            fee1_value?: number | null;
             /** @enum {unknown} */
-            fee2_id: 1 | 2 | 3 | 4 | 5;
-            fee2_value: number;
+            fee2_id?: 1 | 2 | 3 | 4 | 5 | null;
+            fee2_value?: number | null;
             estimate_notes?: string[] | null;
             note?: string | null;
         };

@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { ACCESS_POLICY, approvalStepOf, estimateNumberLabel, japanDateTime, permissionOfStep } from '@oms/domain';
+import { ACCESS_POLICY, estimateNumberLabel, japanDateTime, permissionOfStep } from '@oms/domain';
 import { APP_CONFIG, AppConfig, createMailTransport, doOnce, EstimateRepository, EventJobData, Logger, ownMessageId, renderMailTemplate, sendMail } from '@oms/infra';
 import { Job } from 'bullmq';
 import { DataSource } from 'typeorm';
@@ -17,7 +17,8 @@ export const approvalUrl = (consoleUrl: string, token: string) => `${consoleUrl.
  * The `estimate-mails` queue: an estimate waiting for a step mails each person who may take it a
  * link of their own (DESIGN.md §7). Each recipient's link is made and mailed under one job effect,
  * so a job run twice mails nobody twice; a failed send rolls its link back and the retry makes another.
- * A round the estimate has already left (answered, edited) mails nothing.
+ * A round the estimate has already left (answered, edited, asked again) mails nothing more, checked
+ * per link under a share lock of the estimate.
  */
 @Injectable()
 export class ApprovalMailsProcessor implements OnApplicationBootstrap {
@@ -42,12 +43,15 @@ export class ApprovalMailsProcessor implements OnApplicationBootstrap {
     const { estimateId, revision, step, requestId } = job.data.payload;
     const m = this.dataSource.manager;
     const estimate = await this.estimates.find(m, estimateId);
-    if (!estimate || estimate.revision !== revision || approvalStepOf(estimate.status) !== step) return { skipped: 'the estimate no longer waits for this step' };
+    if (!estimate || estimate.currentRequestId !== requestId) return { skipped: 'the estimate no longer waits for this round' };
     const [customer] = await m.query(`SELECT name FROM customers WHERE id = $1`, [estimate.customerId]);
     const recipients = await this.estimates.recipients(m, ACCESS_POLICY[permissionOfStep(step)]);
     const sent: string[] = [];
     for (const recipient of recipients) {
       const outcome = await doOnce(this.dataSource, `estimate-link:${requestId}:${recipient.id}`, async (tx) => {
+        // Checked again under a share lock: an answer arriving now waits for this link to commit, then voids it with the rest.
+        const round = await this.estimates.currentRound(tx, estimateId);
+        if (round?.currentRequestId !== requestId) return { skipped: 'answered meanwhile' };
         const expiresAt = new Date(this.clock.now().getTime() + this.config.ESTIMATE_LINK_HOURS * 3600_000);
         const token = await this.estimates.issueLink(tx, { estimateId, revision, step, requestId, recipientId: recipient.id, expiresAt });
         const texts = STEP_TEXTS[step];
@@ -68,7 +72,7 @@ export class ApprovalMailsProcessor implements OnApplicationBootstrap {
         });
         return { messageId };
       });
-      if (outcome.done === 'now') sent.push(recipient.id);
+      if (outcome.done === 'now' && outcome.detail && 'messageId' in outcome.detail) sent.push(recipient.id);
     }
     this.log.info({ estimateId, revision, step, requestId, recipients: recipients.length, sent: sent.length }, 'estimate approval links');
     return { recipients: recipients.length, sent: sent.length };

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { APPROVAL_TOKEN_BYTES, ApprovalStep, EstimateAction, EstimateStatus, FeeKind } from '@oms/domain';
 import { EntityManager } from 'typeorm';
+import type { EstimateDocumentContent } from '../documents/estimate-document';
 
 /** One line of an estimate as stored (jsonb) and answered. */
 export interface EstimateDetail {
@@ -43,6 +44,8 @@ export interface EstimateRecord extends EstimateContent {
   sealApprovedDate: Date | null;
   sealedBy: string | null;
   adminNote: string | null;
+  /** The request round waiting for an answer (the history row that asked); null when none waits. */
+  currentRequestId: string | null;
   specialFlow: number;
   originalFileName: string | null;
   s3Path: string | null;
@@ -53,10 +56,13 @@ export interface EstimateRecord extends EstimateContent {
   version: number;
 }
 
+/** Who the PDF names, as it named them when the revision was replaced (a customer may move, the company too). */
+export type EstimatePrintedParties = Pick<EstimateDocumentContent, 'issuer' | 'customer' | 'paymentMethod'>;
+
 /** A frozen earlier revision: the record as it stood when the next one replaced it. */
 export interface EstimateRevisionRecord {
   revision: number;
-  snapshot: EstimateRecord;
+  snapshot: EstimateRecord & { printed?: EstimatePrintedParties };
   issuedAt: Date;
   supersededAt: Date;
 }
@@ -90,7 +96,7 @@ const COLUMNS = `id::text AS id, customer_id::text AS "customerId", estimate_no 
   delivery_location AS "deliveryLocation", fax_number AS "faxNumber", zip, estimate_payment_id AS "estimatePaymentId", details,
   fee1_id AS "fee1Id", fee1_value AS "fee1Value", fee2_id AS "fee2Id", fee2_value AS "fee2Value", estimate_notes AS "estimateNotes", note, total,
   status, approve_required AS "approveRequired", stamp_required AS "stampRequired", approved_date AS "approvedDate", approved_by::text AS "approvedBy",
-  seal_approved_date AS "sealApprovedDate", sealed_by::text AS "sealedBy", admin_note AS "adminNote", special_flow AS "specialFlow",
+  seal_approved_date AS "sealApprovedDate", sealed_by::text AS "sealedBy", admin_note AS "adminNote", current_request_id::text AS "currentRequestId", special_flow AS "specialFlow",
   original_file_name AS "originalFileName", s3_path AS "s3Path", issued_at AS "issuedAt", created_by::text AS "createdBy", created_at AS "createdAt",
   updated_at AS "updatedAt", version`;
 
@@ -136,7 +142,7 @@ export class EstimateRepository {
     const rows = await m.query(
       `WITH changed AS (UPDATE estimates SET estimate_no = $3, person_in_charge = $4, delivery_location = $5, fax_number = $6, zip = $7, estimate_payment_id = $8,
          details = $9, fee1_id = $10, fee1_value = $11, fee2_id = $12, fee2_value = $13, estimate_notes = $14, note = $15, total = $16,
-         updated_by = $17, status = $18, issued_at = now(),
+         updated_by = $17, status = $18, issued_at = now(), current_request_id = NULL,
          revision = revision + CASE WHEN $19 THEN 1 ELSE 0 END,
          approved_date = CASE WHEN $19 THEN NULL ELSE approved_date END, approved_by = CASE WHEN $19 THEN NULL ELSE approved_by END,
          seal_approved_date = CASE WHEN $19 THEN NULL ELSE seal_approved_date END, sealed_by = CASE WHEN $19 THEN NULL ELSE sealed_by END,
@@ -158,6 +164,8 @@ export class EstimateRepository {
       actorId: string;
       flags?: { approve: boolean; stamp: boolean };
       approved?: boolean;
+      /** A rejection, an edit request or a new request takes back an earlier approval: what is approved must be asked again. */
+      resetApproval?: boolean;
       sealed?: boolean;
       adminNote?: string | null;
     },
@@ -165,7 +173,8 @@ export class EstimateRepository {
     const rows = await m.query(
       `WITH changed AS (UPDATE estimates SET status = $3, updated_by = $4,
          approve_required = COALESCE($5, approve_required), stamp_required = COALESCE($6, stamp_required),
-         approved_date = CASE WHEN $7 THEN now() ELSE approved_date END, approved_by = CASE WHEN $7 THEN $4::bigint ELSE approved_by END,
+         approved_date = CASE WHEN $7 THEN now() WHEN $11 THEN NULL ELSE approved_date END,
+         approved_by = CASE WHEN $7 THEN $4::bigint WHEN $11 THEN NULL ELSE approved_by END,
          seal_approved_date = CASE WHEN $8 THEN now() ELSE seal_approved_date END, sealed_by = CASE WHEN $8 THEN $4::bigint ELSE sealed_by END,
          admin_note = CASE WHEN $9 THEN $10 ELSE admin_note END,
          updated_at = now(), version = version + 1
@@ -181,9 +190,24 @@ export class EstimateRepository {
         change.sealed ?? false,
         change.adminNote !== undefined,
         change.adminNote ?? null,
+        change.resetApproval ?? false,
       ],
     );
     return rows[0].n === 1;
+  }
+
+  /** The round now waiting for an answer (null: none); part of the command that changed the status, so no version of its own. */
+  async setCurrentRequest(m: EntityManager, id: string, requestId: string | null): Promise<void> {
+    await m.query(`UPDATE estimates SET current_request_id = $2 WHERE id = $1`, [id, requestId]);
+  }
+
+  /**
+   * For the mailer, in the transaction that issues one link: the estimate's round, share-locked so an
+   * answer waits for the link to commit and then voids it with the rest.
+   */
+  async currentRound(m: EntityManager, id: string): Promise<{ revision: number; status: EstimateStatus; currentRequestId: string | null } | null> {
+    const [row] = await m.query(`SELECT revision, status, current_request_id::text AS "currentRequestId" FROM estimates WHERE id = $1 FOR SHARE`, [id]);
+    return row ?? null;
   }
 
   /** Attaches (or, with nulls, detaches) the uploaded file; special_flow follows. */
@@ -197,11 +221,11 @@ export class EstimateRepository {
     return rows[0].n === 1;
   }
 
-  async freezeRevision(m: EntityManager, record: EstimateRecord): Promise<void> {
+  async freezeRevision(m: EntityManager, record: EstimateRecord, printed: EstimatePrintedParties): Promise<void> {
     await m.query(`INSERT INTO estimate_revisions (estimate_id, revision, snapshot, issued_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [
       record.id,
       record.revision,
-      JSON.stringify(record),
+      JSON.stringify({ ...record, printed }),
       record.issuedAt,
     ]);
   }

@@ -3,7 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { byteLimit } from './byte-limit';
-import { FileStorage, PresignedUpload } from './file-storage';
+import { FileStorage, FileTooLargeError, PresignedUpload } from './file-storage';
+
+/** The largest any kind may be (documents): a copy past it stops early. */
+const MEDIA_MAX_BYTES_ANY = Math.max(...Object.keys(MEDIA_MAX_KB).map((kind) => mediaMaxBytes(kind as keyof typeof MEDIA_MAX_KB)));
 
 /** Where presigned media uploads go: `uploads/<yyyy-mm>/<uuid>/<safe file name>`. Nothing else may be claimed as one. */
 export const MEDIA_UPLOAD_PREFIX = 'uploads/';
@@ -49,31 +52,71 @@ export interface CheckedMedia {
   fileName: string;
 }
 
-/**
- * The check an area makes when it takes over a file the browser PUT to a presigned URL (an estimate's
- * attachment: `PUT /customers/estimates/{id}/upload` with `s3_path`). With S3 the bucket took the file
- * without knowing its size limit or looking at its bytes, so here: the key must be one presigned_url
- * made (422 `invalid`), the file must be there (422 `exists`), within its kind's size (422
- * `file_size_too_large`, params `max` in KB) and its first bytes must be the stored type's (422
- * `file_format_invalid`). A refused file is deleted. Errors name `field` (default `s3_path`).
- */
-export async function checkUploadedMedia(storage: FileStorage, s3Path: unknown, options: { field?: string } = {}): Promise<CheckedMedia> {
-  const field = options.field ?? 's3_path';
+interface MediaCheckOptions {
+  /** The field errors name (default `s3_path`). */
+  field?: string;
+  /** The media types the area takes (the company seal: PNG or JPEG, what the PDF can embed). */
+  types?: readonly string[];
+}
+
+/** The key must be one presigned_url made (422 `invalid`) and the file must be there (422 `exists`). */
+async function uploadedFile(storage: FileStorage, s3Path: unknown, field: string): Promise<{ key: string; contentType: string }> {
   if (typeof s3Path !== 'string' || !MEDIA_UPLOAD_KEY.test(s3Path) || s3Path.endsWith('.meta.json')) {
     throw new FieldValidationError([{ field, errorCode: 'invalid' }]);
   }
   const info = await storage.stat(s3Path);
   if (!info) throw new FieldValidationError([{ field, errorCode: 'exists' }]);
+  return { key: s3Path, contentType: info.contentType };
+}
+
+/**
+ * A stored file within its kind's size (422 `file_size_too_large`, params `max` in KB), of an accepted
+ * type whose first bytes are that type's (422 `file_format_invalid`). A refused file is deleted.
+ */
+async function checkStoredMedia(storage: FileStorage, key: string, field: string, types?: readonly string[]): Promise<CheckedMedia> {
+  const info = await storage.stat(key);
+  if (!info) throw new FieldValidationError([{ field, errorCode: 'exists' }]);
   const kind = mediaKindOf(info.contentType);
   const refuse = async (issue: { errorCode: string; params?: Record<string, number> }): Promise<never> => {
-    await storage.delete(s3Path);
+    await storage.delete(key);
     throw new FieldValidationError([{ field, ...issue }]);
   };
-  if (!kind) return refuse({ errorCode: 'file_format_invalid' });
+  if (!kind || (types && !types.includes(info.contentType))) return refuse({ errorCode: 'file_format_invalid' });
   if (info.size > mediaMaxBytes(kind)) return refuse({ errorCode: 'file_size_too_large', params: { max: MEDIA_MAX_KB[kind] } });
-  const { head, whole } = await readHead(await storage.get(s3Path), MEDIA_SNIFF_BYTES);
+  const { head, whole } = await readHead(await storage.get(key), MEDIA_SNIFF_BYTES);
   if (!contentMatchesType(head, info.contentType, { whole })) return refuse({ errorCode: 'file_format_invalid' });
-  return { key: s3Path, size: info.size, contentType: info.contentType, fileName: s3Path.slice(s3Path.lastIndexOf('/') + 1) };
+  return { key, size: info.size, contentType: info.contentType, fileName: key.slice(key.lastIndexOf('/') + 1) };
+}
+
+/**
+ * The check of a file the browser PUT to a presigned URL, where it lies. With S3 the bucket took the
+ * file without knowing its size limit or looking at its bytes, so here: the key must be one
+ * presigned_url made, the file there, within its kind's size and its first bytes the stored type's.
+ * A refused file is deleted. An area taking the file over uses claimUploadedMedia instead.
+ */
+export async function checkUploadedMedia(storage: FileStorage, s3Path: unknown, options: MediaCheckOptions = {}): Promise<CheckedMedia> {
+  const field = options.field ?? 's3_path';
+  const { key } = await uploadedFile(storage, s3Path, field);
+  return checkStoredMedia(storage, key, field, options.types);
+}
+
+/**
+ * An area takes an upload over (an estimate's attachment, the company seal): the file moves from its
+ * `uploads/` key to the area's own key (`to`), and the checks of checkUploadedMedia run on the moved
+ * copy. So the presigned URL, which works until it expires, can no longer change what was checked
+ * and taken, and no second record can claim the same upload. Refused: nothing of it stays stored.
+ */
+export async function claimUploadedMedia(storage: FileStorage, s3Path: unknown, to: (fileName: string) => string, options: MediaCheckOptions = {}): Promise<CheckedMedia> {
+  const field = options.field ?? 's3_path';
+  const upload = await uploadedFile(storage, s3Path, field);
+  const key = to(upload.key.slice(upload.key.lastIndexOf('/') + 1));
+  // Copied through a byte limit: a body swapped in past the largest kind's size is not read whole.
+  await storage.put(key, await storage.get(upload.key), upload.contentType, { maxBytes: MEDIA_MAX_BYTES_ANY + 1 }).catch(async (error) => {
+    await storage.delete(key);
+    if (error instanceof FileTooLargeError) throw new FieldValidationError([{ field, errorCode: 'file_size_too_large', params: { max: MEDIA_MAX_KB[mediaKindOf(upload.contentType) ?? 'document'] } }]);
+    throw error;
+  }).finally(() => storage.delete(upload.key));
+  return checkStoredMedia(storage, key, field, options.types);
 }
 
 /** The first `bytes` of a stream (then the stream is let go), and whether that is all of it. */

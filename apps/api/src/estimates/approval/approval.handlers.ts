@@ -1,10 +1,11 @@
 import { Command, CommandHandler, ICommandHandler, IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { answersOfStep, ApprovalLinkState, approvalLinkState, ApprovalStep, DomainError, EstimateAnswer, isRole, NotFoundError, transitionEstimate } from '@oms/domain';
-import { ApprovalLinkRecord, EstimateRepository, readAccountAccess } from '@oms/infra';
-import { DataSource, EntityManager } from 'typeorm';
+import { answersOfStep, ApprovalStep, DomainError, EstimateAnswer, NotFoundError, transitionEstimate } from '@oms/domain';
+import { ApprovalLinkRecord, EstimateRepository } from '@oms/infra';
+import { DataSource } from 'typeorm';
 import { AnswerEstimateBody, RequestApproveBody } from '../estimate.dto';
-import { askForStep, EstimateActor, estimateAtVersion, mustHaveWritten } from '../estimate-changes';
-import { estimateView, EstimateView } from '../estimate.view';
+import { askForStep, atVersion, EstimateActor, estimateAtVersion, lockedEstimate, mustHaveWritten } from '../estimate-changes';
+import { estimateView, EstimateView, linkEstimateView, LinkEstimateView } from '../estimate.view';
+import { linkActor, linkOf } from './approval-links';
 
 export class RequestApprove extends Command<EstimateView> {
   constructor(readonly id: string, readonly body: RequestApproveBody, readonly actor: EstimateActor) {
@@ -32,7 +33,7 @@ export interface ApprovalLinkView {
   answers: EstimateAnswer[];
   expiresAt: Date;
   recipientName: string;
-  estimate: EstimateView;
+  estimate: LinkEstimateView;
 }
 
 @CommandHandler(RequestApprove)
@@ -44,30 +45,12 @@ export class RequestApproveHandler implements ICommandHandler<RequestApprove> {
       const before = await estimateAtVersion(m, this.estimates, id, body.version);
       const flags = { approve: body.approve, stamp: body.stamp };
       const { to } = transitionEstimate('request_approve', before.status, actor.role, { flags });
-      mustHaveWritten(await this.estimates.updateWorkflow(m, id, body.version, { status: to, actorId: actor.id, flags }));
+      mustHaveWritten(await this.estimates.updateWorkflow(m, id, body.version, { status: to, actorId: actor.id, flags, resetApproval: true }));
       const requestId = await this.estimates.appendHistory(m, { estimateId: id, revision: before.revision, action: 'request_approve', fromStatus: before.status, toStatus: to, actorId: actor.id });
       await askForStep(m, this.estimates, before, to, requestId);
       return estimateView((await this.estimates.find(m, id))!, actor.role);
     });
   }
-}
-
-const LINK_REFUSAL: Record<Exclude<ApprovalLinkState, 'usable'>, 'NAL-CTM-104' | 'NAL-CTM-105'> = { answered: 'NAL-CTM-104', expired: 'NAL-CTM-105' };
-
-/**
- * A link that can still answer, with its recipient as they stand now: a used or voided link answers
- * 'someone else already answered' (NAL-CTM-104), a late one 'expired' (NAL-CTM-105), a token that is
- * no link 'not valid' (NAL-CTM-106); a recipient since disabled or moved to a role without the step
- * is refused (NAL-403), as the console would refuse them.
- */
-export async function usableLink(m: EntityManager, estimates: EstimateRepository, token: string, forUpdate: boolean): Promise<{ link: ApprovalLinkRecord; actor: EstimateActor }> {
-  const link = await estimates.findLink(m, token, forUpdate);
-  if (!link) throw new DomainError('NAL-CTM-106');
-  const state = approvalLinkState(link, new Date());
-  if (state !== 'usable') throw new DomainError(LINK_REFUSAL[state]);
-  const account = await readAccountAccess(m.connection, link.recipientId);
-  if (!account?.active || !isRole(account.role)) throw new DomainError('NAL-403');
-  return { link, actor: { id: link.recipientId, role: account.role, viaLink: true } };
 }
 
 @CommandHandler(AnswerEstimate)
@@ -76,19 +59,21 @@ export class AnswerEstimateHandler implements ICommandHandler<AnswerEstimate> {
 
   execute({ body, actor: signedIn }: AnswerEstimate): Promise<EstimateView> {
     return this.dataSource.transaction(async (m) => {
+      const id = String(body.id);
       let actor = signedIn;
       let usedLink: ApprovalLinkRecord | null = null;
       if (!actor) {
-        // The guard let this through only with a link token; the link must be for this estimate and step.
-        const found = await usableLink(m, this.estimates, body.linkToken ?? '', true);
-        if (found.link.estimateId !== String(body.id)) throw new DomainError('NAL-CTM-106');
-        if (!answersOfStep(found.link.step).includes(body.action)) throw new DomainError('NAL-CTM-102', { action: body.action });
-        ({ actor, link: usedLink } = found);
+        // The guard let this through only with a link token: the link must be this estimate's (a first look, unlocked).
+        if ((await linkOf(m, this.estimates, body.linkToken ?? '')).estimateId !== id) throw new DomainError('NAL-CTM-106');
       }
-      const id = String(body.id);
-      const before = await estimateAtVersion(m, this.estimates, id, body.version);
-      // A link asks about one revision: once the estimate was edited its answer would approve something else.
-      if (usedLink && usedLink.revision !== before.revision) throw new DomainError('NAL-CTM-104');
+      // The estimate first, then its link (the order every write takes): two answers at once queue here.
+      const current = await lockedEstimate(m, this.estimates, id);
+      if (!actor) {
+        usedLink = await linkOf(m, this.estimates, body.linkToken ?? '', true);
+        // The first answer wins: a link voided or used meanwhile says so, before the version would.
+        actor = await linkActor(m, usedLink, current, body.action);
+      }
+      const before = atVersion(current, body.version);
       const comment = body.comment?.trim() || null;
       const { to, sets } = transitionEstimate(body.action, before.status, actor.role, { comment });
       mustHaveWritten(
@@ -96,6 +81,7 @@ export class AnswerEstimateHandler implements ICommandHandler<AnswerEstimate> {
           status: to,
           actorId: actor.id,
           approved: sets === 'approved_date',
+          resetApproval: sets === 'admin_note',
           sealed: sets === 'seal_approved_date',
           ...(sets === 'admin_note' ? { adminNote: comment } : {}),
         }),
@@ -124,11 +110,11 @@ export class CheckApprovalLinkHandler implements IQueryHandler<CheckApprovalLink
 
   async execute({ token }: CheckApprovalLink): Promise<ApprovalLinkView> {
     const m = this.dataSource.manager;
-    const { link, actor } = await usableLink(m, this.estimates, token, false);
+    const link = await linkOf(m, this.estimates, token);
     const record = await this.estimates.find(m, link.estimateId);
     if (!record) throw new NotFoundError('estimate');
-    if (record.revision !== link.revision) throw new DomainError('NAL-CTM-104');
+    const actor = await linkActor(m, link, record);
     const [{ name }] = await m.query(`SELECT name FROM users WHERE id = $1`, [link.recipientId]);
-    return { step: link.step, answers: answersOfStep(link.step), expiresAt: link.expiresAt, recipientName: name, estimate: estimateView(record, actor.role) };
+    return { step: link.step, answers: answersOfStep(link.step), expiresAt: link.expiresAt, recipientName: name, estimate: linkEstimateView(record, actor.role) };
   }
 }

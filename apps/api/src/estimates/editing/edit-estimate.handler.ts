@@ -7,6 +7,7 @@ import { blankOrMissingToNull } from '../../common/validation/blank';
 import { CreateEstimateBody, EstimateFields, UpdateEstimateBody } from '../estimate.dto';
 import { EstimateActor, estimateAtVersion, mustHaveWritten } from '../estimate-changes';
 import { estimateView, EstimateView, totalsOf } from '../estimate.view';
+import { EstimateDocuments } from '../files/estimate-documents';
 
 export class CreateEstimate extends Command<EstimateView> {
   constructor(readonly body: CreateEstimateBody, readonly actor: EstimateActor) {
@@ -72,7 +73,7 @@ export class CreateEstimateHandler implements ICommandHandler<CreateEstimate> {
 
 @CommandHandler(UpdateEstimate)
 export class UpdateEstimateHandler implements ICommandHandler<UpdateEstimate> {
-  constructor(private readonly dataSource: DataSource, private readonly estimates: EstimateRepository) {}
+  constructor(private readonly dataSource: DataSource, private readonly estimates: EstimateRepository, private readonly documents: EstimateDocuments) {}
 
   execute({ id, body, actor }: UpdateEstimate): Promise<EstimateView> {
     const content = contentOf(body);
@@ -82,10 +83,11 @@ export class UpdateEstimateHandler implements ICommandHandler<UpdateEstimate> {
         const before = await estimateAtVersion(m, this.estimates, id, body.version);
         const revise = editOutcome(before) === 'new_revision';
         // The earlier revision is frozen as issued, and its links can no longer answer for the new one.
-        if (revise) await this.estimates.freezeRevision(m, before);
+        if (revise) await this.estimates.freezeRevision(m, before, await this.documents.parties(m, before));
         // Any edit of a revision waiting for an answer takes it back to unprocessed: what was asked about has changed.
         await this.estimates.closeLinks(m, id, null);
-        const estimateNo = blankOrMissingToNull(body.estimateNo) ?? before.estimateNo;
+        // A revision keeps its estimate's number (`-R2` tells them apart); before the first approval it may still change.
+        const estimateNo = revise ? before.estimateNo : (blankOrMissingToNull(body.estimateNo) ?? before.estimateNo);
         const status = before.status === ESTIMATE_STATUS.requestEdit && !revise ? ESTIMATE_STATUS.requestEdit : ESTIMATE_STATUS.unprocessed;
         mustHaveWritten(await this.estimates.updateContent(m, id, body.version, { ...content, estimateNo, total, actorId: actor.id, revise, status }));
         await this.estimates.appendHistory(m, {

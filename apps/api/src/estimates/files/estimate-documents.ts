@@ -4,6 +4,7 @@ import {
   APP_CONFIG,
   AppConfig,
   EstimateDocumentContent,
+  EstimatePrintedParties,
   EstimateRecord,
   EstimateRepository,
   FILE_STORAGE,
@@ -14,7 +15,7 @@ import {
   StoredFileNotFoundError,
 } from '@oms/infra';
 import { DataSource, EntityManager } from 'typeorm';
-import { usableLink } from '../approval/approval.handlers';
+import { linkActor, linkOf } from '../approval/approval-links';
 import { totalsOf } from '../estimate.view';
 
 export interface EstimatePdf {
@@ -54,18 +55,23 @@ export class EstimateDocuments {
     const current = await this.estimates.find(m, id);
     if (!current) throw new NotFoundError('estimate');
     let record: EstimateRecord = current;
+    let printed: EstimatePrintedParties | undefined;
     if (revision !== undefined && revision !== current.revision) {
       const frozen = await this.estimates.revision(m, id, revision);
       if (!frozen) throw new NotFoundError('estimate revision');
-      record = frozen.snapshot;
+      ({ printed, ...record } = frozen.snapshot);
     }
-    const content = await this.contentOf(m, record);
+    const content = await this.contentOf(m, record, printed);
     return { fileName: `見積書_${content.estimateNo}${record.revision > 1 ? `-R${record.revision}` : ''}.pdf`, body: await renderEstimatePdf(content) };
   }
 
   /** The PDF a mailed link's page shows: the estimate the link asks about, while the link can still answer. */
   async pdfThroughLink(token: string): Promise<EstimatePdf> {
-    const { link } = await usableLink(this.dataSource.manager, this.estimates, token, false);
+    const m = this.dataSource.manager;
+    const link = await linkOf(m, this.estimates, token);
+    const record = await this.estimates.find(m, link.estimateId);
+    if (!record) throw new NotFoundError('estimate');
+    await linkActor(m, link, record);
     return this.pdf(link.estimateId, link.revision);
   }
 
@@ -110,12 +116,21 @@ export class EstimateDocuments {
     };
   }
 
-  private async contentOf(m: EntityManager, record: EstimateRecord): Promise<EstimateDocumentContent> {
+  /** The customer, the issuer and the payment method as the PDF names them now: frozen with a revision when the next replaces it. */
+  async parties(m: EntityManager, record: EstimateRecord): Promise<EstimatePrintedParties> {
     const [customer] = await m.query(`SELECT name, company_name AS "companyName", zip, address, phone FROM customers WHERE id = $1`, [record.customerId]);
     const [payment] = record.estimatePaymentId === null ? [] : await m.query(`SELECT name_ja AS name FROM payment_methods WHERE id = $1`, [record.estimatePaymentId]);
+    return {
+      issuer: await this.issuer(m),
+      customer: customer ?? { name: '', companyName: null, zip: null, address: null, phone: null },
+      paymentMethod: payment?.name ?? null,
+    };
+  }
+
+  private async contentOf(m: EntityManager, record: EstimateRecord, printed?: EstimatePrintedParties): Promise<EstimateDocumentContent> {
+    const { issuer, customer, paymentMethod } = printed ?? (await this.parties(m, record));
     const option = await this.settings.get(m);
     const stamped = record.sealApprovedDate !== null;
-    const issuer = await this.issuer(m);
     // The configured seal; without one (or with its file gone) the default one made from the company name.
     const seal = stamped ? ((option.sealImageKey ? await readAll(this.storage, option.sealImageKey) : null) ?? (await renderDefaultSeal(issuer.company))) : null;
     const totals = totalsOf(record);
@@ -129,12 +144,12 @@ export class EstimateDocuments {
       issuedAt: new Date(record.issuedAt),
       validUntil: validUntil(japanToday(new Date(record.issuedAt))),
       issuer,
-      customer: customer ?? { name: '', companyName: null, zip: null, address: null, phone: null },
+      customer,
       personInCharge: record.personInCharge,
       deliveryLocation: record.deliveryLocation,
       faxNumber: record.faxNumber,
       zip: record.zip,
-      paymentMethod: payment?.name ?? null,
+      paymentMethod,
       lines: record.details.map((d) => ({ ...d, lineTotal: d.priceWithTax * d.amount })),
       fees: fees.map((fee) => ({ label: FEE_KIND_LABELS_JA[fee.kind], value: signedFee(fee) })),
       subtotal: totals.subtotal,

@@ -1,8 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DomainError } from '@oms/domain';
-import { checkUploadedMedia, EstimateRepository, FILE_STORAGE, FileStorage } from '@oms/infra';
+import { claimUploadedMedia, EstimateRepository, FILE_STORAGE, FileStorage } from '@oms/infra';
+import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { deleteQuietly } from '../../common/storage.module';
 
 import { AttachEstimateFileBody } from '../estimate.dto';
 import { EstimateActor, estimateAtVersion, mustHaveWritten } from '../estimate-changes';
@@ -27,16 +29,22 @@ export class AttachEstimateFileHandler implements ICommandHandler<AttachEstimate
   constructor(private readonly dataSource: DataSource, private readonly estimates: EstimateRepository, @Inject(FILE_STORAGE) private readonly storage: FileStorage) {}
 
   async execute({ id, body, actor }: AttachEstimateFile): Promise<EstimateView> {
-    // Refused content or size deletes the upload: nothing of it stays stored.
-    const media = await checkUploadedMedia(this.storage, body.s3Path, { field: 's3_path' });
-    const replaced = await this.dataSource.transaction(async (m) => {
-      const before = await estimateAtVersion(m, this.estimates, id, body.version);
-      mustHaveWritten(await this.estimates.setFile(m, id, body.version, { originalFileName: body.originalFileName, s3Path: media.key }, actor.id));
-      await this.estimates.appendHistory(m, { estimateId: id, revision: before.revision, action: 'upload', fromStatus: before.status, toStatus: before.status, comment: body.originalFileName, actorId: actor.id });
-      return before.s3Path;
-    });
+    // The upload moves to the estimate's own key and is checked there; refused, nothing of it stays stored.
+    const media = await claimUploadedMedia(this.storage, body.s3Path, (fileName) => `estimates/${id}/${randomUUID()}/${fileName}`, { field: 's3_path' });
+    let replaced: string | null;
+    try {
+      replaced = await this.dataSource.transaction(async (m) => {
+        const before = await estimateAtVersion(m, this.estimates, id, body.version);
+        mustHaveWritten(await this.estimates.setFile(m, id, body.version, { originalFileName: body.originalFileName, s3Path: media.key }, actor.id));
+        await this.estimates.appendHistory(m, { estimateId: id, revision: before.revision, action: 'upload', fromStatus: before.status, toStatus: before.status, comment: body.originalFileName, actorId: actor.id });
+        return before.s3Path;
+      });
+    } catch (error) {
+      await this.storage.delete(media.key);
+      throw error;
+    }
     // The file it replaced goes once the new one is recorded (a failed save keeps the old one usable).
-    if (replaced && replaced !== media.key) await this.storage.delete(replaced);
+    if (replaced) await deleteQuietly(this.storage, replaced);
     return this.view(id, actor);
   }
 
@@ -57,7 +65,7 @@ export class RemoveEstimateFileHandler implements ICommandHandler<RemoveEstimate
       await this.estimates.appendHistory(m, { estimateId: id, revision: before.revision, action: 'delete_file', fromStatus: before.status, toStatus: before.status, comment: before.originalFileName, actorId: actor.id });
       return before.s3Path;
     });
-    await this.storage.delete(removed);
+    await deleteQuietly(this.storage, removed);
     return estimateView((await this.estimates.find(this.dataSource.manager, id))!, actor.role);
   }
 }

@@ -1,4 +1,4 @@
-import { APP_CONFIG, AppConfig, createFileStorage, FILE_STORAGE, OrderEditor, OrderReader } from '@oms/infra';
+import { OrderEditor, OrderReader } from '@oms/infra';
 import { DataSource } from 'typeorm';
 import { OrderEditingController } from '../editing/order-editing.controller';
 import { CreateOrderHandler, EditOrderHandler } from '../editing/order-editing';
@@ -13,7 +13,6 @@ export const ORDER_READ_PROVIDERS = [
   { provide: OrderReader, inject: [DataSource], useFactory: (ds: DataSource) => new OrderReader(ds) },
   { provide: OrderEditor, useValue: new OrderEditor() },
   // The export writes to file storage; GET /medias/download (customers module) serves it from the same place.
-  { provide: FILE_STORAGE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => createFileStorage(config) },
   OrderViews,
   ListOrdersHandler,
   GetOrderHandler,
