@@ -42,11 +42,10 @@ export function EstimateSummary({ estimate, customerName }: { estimate: Estimate
         {estimate.sealApprovedDate && <Descriptions.Item label={t('estimates.sealApprovedDate')}>{formatDate(estimate.sealApprovedDate)}</Descriptions.Item>}
         {estimate.adminNote && <Descriptions.Item label={t('estimates.adminNote')}>{estimate.adminNote}</Descriptions.Item>}
       </Descriptions>
-      <Table<EstimateLine>
+      <Table<EstimateLine & { key: number }>
         size="small"
-        rowKey={(_, i) => String(i)}
         pagination={false}
-        dataSource={estimate.details}
+        dataSource={estimate.details.map((line, i) => ({ ...line, key: i }))}
         data-testid="estimate-lines"
         columns={[
           { title: t('estimates.ecProductCode'), dataIndex: 'ecProductCode', render: (v) => v ?? '—' },
