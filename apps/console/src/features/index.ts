@@ -1,4 +1,5 @@
 import { customersFeature } from './customers/feature';
+import { estimatesFeature } from './estimates/feature';
 import type { Feature } from './feature';
 import { makerSideFeature } from './maker-side/feature';
 import { makersFeature } from './makers/feature';
@@ -18,6 +19,7 @@ export const CONSOLE_FEATURES: readonly Feature[] = [
   ordersFeature,
   productsFeature,
   customersFeature,
+  estimatesFeature,
   makersFeature,
   { key: 'revenue', path: '/revenue', permission: 'revenue.read' },
   usersFeature,

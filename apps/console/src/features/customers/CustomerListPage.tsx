@@ -1,4 +1,4 @@
-import { DownloadOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FileTextOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import { FilterActions } from '../../common/FilterActions';
 import { Button, Card, Form, Input, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { errorMessage, formatDate } from '../../i18n';
 import { Customer, CUSTOMER_TEXT_FILTERS } from './api/customer';
 import { exportCustomers } from './api/save-customer';
 import { useCustomers } from './api/use-customers';
+import { estimateHistoryScreen, newEstimateScreen } from '../estimates/api/estimate';
 import { SamePersonDrawer } from './SamePersonDrawer';
 
 /** Opens the export's URL; the window is opened in the click itself, or pop-up blockers refuse it. */
@@ -35,6 +36,15 @@ async function exportSelection(ids: number[]) {
   }
 }
 
+/** SPEC.md §5: an estimate is made for exactly one selected customer (§8's messages otherwise). */
+function estimateCustomerOf(ids: number[]): number | null {
+  if (ids.length !== 1) {
+    toast.error(errorMessage(ids.length ? 'NAL-CTM-002' : 'NAL-CTM-001'));
+    return null;
+  }
+  return ids[0];
+}
+
 export function CustomerListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -46,6 +56,7 @@ export function CustomerListPage() {
   const [samePersonOf, setSamePersonOf] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);
   const canWrite = user?.permissions.includes('customers.write');
+  const canEstimate = user?.permissions.includes('estimates.edit');
 
   return (
     <Card
@@ -67,6 +78,18 @@ export function CustomerListPage() {
           >
             {t('customers.export')}
           </Button>
+          {canEstimate && (
+            <Button
+              icon={<FileTextOutlined />}
+              id="customer-make-estimate"
+              onClick={() => {
+                const customerId = estimateCustomerOf(selected);
+                if (customerId !== null) navigate(newEstimateScreen(customerId));
+              }}
+            >
+              {t('estimates.make')}
+            </Button>
+          )}
           {canWrite && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/customers/create')} id="customer-create">
               {t('common.create')}
@@ -111,6 +134,7 @@ export function CustomerListPage() {
                 '—'
               ),
           },
+          { title: t('estimates.history'), key: 'estimates', render: (_, c) => <Link to={estimateHistoryScreen(c.id)} id={`customer-estimates-${c.id}`}>{t('estimates.history')}</Link> },
           { title: t('customers.updatedAt'), dataIndex: 'updatedAt', render: (v: string) => formatDate(v, true) },
         ]}
       />

@@ -1,0 +1,94 @@
+import { FilePdfOutlined } from '@ant-design/icons';
+import { Button, Card, Divider, Result, Spin, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { errorMessage, formatDate } from '../../i18n';
+import { LanguageSwitch } from '../../layout/LanguageSwitch';
+import { failureMessage } from '../maker-side/failure-message';
+import { isLinkProblem, type EstimateAnswer } from './api/estimate';
+import { answerThroughLink, linkPdfUrl } from './api/save-estimate';
+import { useApprovalLink } from './api/use-estimates';
+import { AnswerButtons } from './EstimateActions';
+import { EstimateSummary } from './EstimateSummary';
+
+/** The page's frame without the console's menu: the title and the language switch. */
+function PublicFrame({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div style={{ minHeight: '100vh', background: '#f5f5f5', padding: '24px 12px' }}>
+      <Card style={{ maxWidth: 960, margin: '0 auto' }} title={t('estimates.link.title')} extra={<LanguageSwitch />}>
+        {children}
+      </Card>
+    </div>
+  );
+}
+
+/**
+ * The approve/reject page of a mailed link (`/estimate-approve/:token`), opened without signing in:
+ * the estimate as it will be printed, its PDF, and the answers the link's step offers (approve or
+ * reject with a reason; stamp or return with a reason). Answered by someone else, expired or not a
+ * link: SPEC.md §8's message and nothing else.
+ */
+export function EstimateApprovePage() {
+  const { t } = useTranslation();
+  const { token = '' } = useParams();
+  const { link, error, isLoading, reload } = useApprovalLink(token);
+  const [answered, setAnswered] = useState<EstimateAnswer | null>(null);
+  const [linkProblem, setLinkProblem] = useState<string | null>(null);
+
+  if (answered) {
+    return (
+      <PublicFrame>
+        <Result status="success" title={<span data-testid="estimate-link-done">{t(`estimates.answered.${answered}`)}</span>} subTitle={t('estimates.link.done')} />
+      </PublicFrame>
+    );
+  }
+  const problem = linkProblem ?? (isLinkProblem(error?.errorCode) ? error!.errorCode! : null);
+  if (problem) {
+    return (
+      <PublicFrame>
+        <Result status="warning" title={<span data-testid="estimate-link-problem" data-code={problem}>{errorMessage(problem)}</span>} />
+      </PublicFrame>
+    );
+  }
+  if (error) {
+    return (
+      <PublicFrame>
+        <Result
+          status="warning"
+          title={t('estimates.link.loadFailed')}
+          subTitle={<span data-testid="estimate-link-failed">{failureMessage(error)}</span>}
+          extra={<Button onClick={() => void reload()}>{t('estimates.link.retry')}</Button>}
+        />
+      </PublicFrame>
+    );
+  }
+  if (isLoading || !link) return <PublicFrame><Spin /></PublicFrame>;
+
+  const { estimate } = link;
+  return (
+    <PublicFrame>
+      <div data-testid="estimate-link-page" data-step={link.step}>
+        <Typography.Paragraph>
+          {t('estimates.link.lead', { name: link.recipientName, step: t(`estimates.link.steps.${link.step}`) })}
+          <br />
+          <Typography.Text type="secondary">{t('estimates.link.expiresAt', { date: formatDate(link.expiresAt, true) })}</Typography.Text>
+        </Typography.Paragraph>
+        <EstimateSummary estimate={estimate} />
+        <Button icon={<FilePdfOutlined />} href={linkPdfUrl(token)} target="_blank" rel="noopener noreferrer" style={{ marginTop: 16 }} data-testid="estimate-link-pdf">
+          {t('estimates.link.pdf')}
+        </Button>
+        <Divider />
+        <AnswerButtons
+          answers={link.answers}
+          send={(action, comment) => answerThroughLink(token, { id: Number(estimate.id), version: estimate.version, action, comment })}
+          onDone={(action, result) => {
+            if (result.ok) setAnswered(action);
+            else if (isLinkProblem(result.error.errorCode)) setLinkProblem(result.error.errorCode);
+          }}
+        />
+      </div>
+    </PublicFrame>
+  );
+}
