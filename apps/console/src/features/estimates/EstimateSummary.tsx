@@ -1,7 +1,7 @@
 import { Descriptions, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../i18n';
-import type { Estimate, EstimateLine } from './api/estimate';
+import type { Estimate, EstimateLine, LinkEstimate } from './api/estimate';
 
 export const yen = (value: number | null | undefined) => (value === null || value === undefined ? '—' : `¥${value.toLocaleString('ja-JP')}`);
 
@@ -15,7 +15,8 @@ export function useFeeLabel() {
  * An estimate as it will be printed: header, lines, fees, the tax per rate and the totals — the
  * server's figures, never recomputed here. Shown in the console and on the public approval page.
  */
-export function EstimateSummary({ estimate, customerName }: { estimate: Estimate; customerName?: string }) {
+/** The quotation as staff see it (an Estimate), or as a mailed link's page does (without what only staff see). */
+export function EstimateSummary({ estimate, customerName }: { estimate: LinkEstimate & Partial<Pick<Estimate, 'adminNote'>>; customerName?: string }) {
   const { t } = useTranslation();
   const feeLabel = useFeeLabel();
   const fees = [

@@ -11,17 +11,12 @@ export type EstimateLine = Wire<'EstimateDetail'>;
 export type EstimateTaxRow = Wire<'EstimateTaxRow'>;
 export type EstimatePayment = AnswerOf<'/customers/estimates/payments', 'get'>[number];
 
-/**
- * The fees are optional on the wire (a kind and a value given together, or neither), but the contract
- * marks them required and non-null (the generator reads the ValidateIf'd IsDefined as required):
- * the same types, optional and nullable.
- */
-type FeeField = 'fee1Id' | 'fee1Value' | 'fee2Id' | 'fee2Value';
-type OptionalFees<B extends Record<FeeField, unknown>> = Omit<B, FeeField> & { [K in FeeField]?: B[K] | null };
+/** The estimate a mailed link's page shows: the quotation without what only staff see. */
+export type LinkEstimate = Wire<'LinkEstimateView'>;
 
 /** What the estimate form sends: POST /customers/estimates, or PUT /customers/estimates/{id} with the version read. */
-export type EstimateCreateInput = OptionalFees<BodyOf<'/customers/estimates', 'post'>>;
-export type EstimateUpdateInput = OptionalFees<BodyOf<'/customers/estimates/{id}', 'put'>>;
+export type EstimateCreateInput = BodyOf<'/customers/estimates', 'post'>;
+export type EstimateUpdateInput = BodyOf<'/customers/estimates/{id}', 'put'>;
 /** The form's own values: the create body without the customer (it comes from the URL). */
 export type EstimateFormValues = Omit<EstimateCreateInput, 'customerId'>;
 
