@@ -90,6 +90,20 @@ export class DeleteTimeShipment extends Command<void> {
   }
 }
 
+/** The signed URL of the company seal image, for a minute; 404 while none is stored. */
+export class SealImageUrl extends Query<string> {}
+
+@QueryHandler(SealImageUrl)
+export class SealImageUrlHandler implements IQueryHandler<SealImageUrl> {
+  constructor(private readonly options: SettingsOptionRepository, @Inject(FILE_STORAGE) private readonly storage: FileStorage) {}
+
+  async execute(): Promise<string> {
+    const { sealImageKey } = await this.options.get();
+    if (!sealImageKey || !(await this.storage.stat(sealImageKey))) throw new NotFoundError('seal');
+    return this.storage.signedDownloadUrl(sealImageKey, { expiresInSeconds: 60 });
+  }
+}
+
 @QueryHandler(GetOption)
 export class GetOptionHandler implements IQueryHandler<GetOption> {
   constructor(private readonly options: SettingsOptionRepository) {}
@@ -209,6 +223,7 @@ export class DeleteTimeShipmentHandler implements ICommandHandler<DeleteTimeShip
 
 export const OPTION_HANDLERS = [
   GetOptionHandler,
+  SealImageUrlHandler,
   UpdateOptionHandler,
   SearchPaymentsHandler,
   ListTimeShipmentsHandler,

@@ -1,6 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { Allow, SignedIn } from '../auth/access.decorators';
+import { Allow, Download, SignedIn } from '../auth/access.decorators';
+import { ErrorAnswers, FileAnswer } from '../contract/file-answer';
 import { one } from '../common/http/envelope';
 import { IdParam } from '../common/http/id.param';
 import {
@@ -14,7 +16,7 @@ import {
   UpdateDeliveryMethod,
 } from './delivery-handlers';
 import { DeliveryCompanyBody, DeliveryListQuery, DeliveryMethodBody, UpdateDeliveryCompanyBody, UpdateDeliveryMethodBody } from './delivery.dto';
-import { CreateTimeShipment, DeleteTimeShipment, GetOption, ListTimeShipments, SearchPayments, UpdateOption, UpdateTimeShipment } from './option-handlers';
+import { CreateTimeShipment, DeleteTimeShipment, GetOption, ListTimeShipments, SealImageUrl, SearchPayments, UpdateOption, UpdateTimeShipment } from './option-handlers';
 import { OptionBody, PaymentSearchQuery, TimeShipmentBody, TimeShipmentListQuery, UpdateTimeShipmentBody } from './option.dto';
 import { CreateShop, DeleteShop, GetShop, ListShops, UpdateShop } from './shop-handlers';
 import { ShopBody, ShopListQuery, UpdateShopBody } from './shop.dto';
@@ -141,6 +143,15 @@ export class SettingsController {
   @Allow('settings.write')
   async updateOption(@Body() body: OptionBody) {
     return one(await this.commands.execute(new UpdateOption(body)));
+  }
+
+  /** The company seal image printed on stamped estimates: a redirect to its short-lived storage URL. */
+  @Get('option/seal')
+  @Download('settings.read')
+  @ErrorAnswers(404)
+  @FileAnswer(['image/png', 'image/jpeg'], 'The company seal image (a redirect to its signed storage URL).')
+  async seal(@Res() reply: FastifyReply) {
+    return reply.redirect(await this.queries.execute(new SealImageUrl()), 302);
   }
 
   @Get('time_shipments')

@@ -18,6 +18,8 @@ export const SETTINGS_ROUTES: Record<string, string> = {
   'DELETE /delivery_companies/:id': RW,
   'GET /payments/search': R,
   'GET /settings/option': R,
+  // The seal image (@Download, the media token): a redirect to its signed URL.
+  'GET /settings/option/seal': R,
   'PUT /settings/option': RW,
   'GET /settings/time_shipments': R,
   'POST /settings/time_shipments': RW,

@@ -1430,6 +1430,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/settings/option/seal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description With a download token (`?token=`), roles: system_admin, approver, estimate_approver, operator, call_center, accountant (permission `settings.read`). */
+        get: operations["SettingsController.seal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/settings/time_shipments": {
         parameters: {
             query?: never;
@@ -6558,6 +6575,32 @@ export interface operations {
             409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "SettingsController.seal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company seal image (a redirect to its signed storage URL). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
     };

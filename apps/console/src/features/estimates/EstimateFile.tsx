@@ -1,8 +1,8 @@
-import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Card, Popconfirm, Progress, Space, Typography, Upload } from 'antd';
-import { useState } from 'react';
+import { DeleteOutlined, PaperClipOutlined } from '@ant-design/icons';
+import { Button, Card, Popconfirm, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../common/toast';
+import { UploadButton } from '../../common/UploadButton';
 import type { Estimate } from './api/estimate';
 import { openEstimateFile, removeEstimateFile, uploadEstimateFile } from './api/save-estimate';
 import { refusalOf } from './EstimateActions';
@@ -10,20 +10,6 @@ import { refusalOf } from './EstimateActions';
 /** The estimate's attached file (SPEC.md §4: a file sets specialFlow 1): upload with progress, open, remove. */
 export function EstimateFile({ estimate, canEdit }: { estimate: Estimate; canEdit: boolean }) {
   const { t } = useTranslation();
-  const [progress, setProgress] = useState<number | null>(null);
-
-  const upload = async (file: File) => {
-    setProgress(0);
-    try {
-      const outcome = await uploadEstimateFile(estimate, file, setProgress);
-      if (outcome.ok) toast.success(t('estimates.uploaded'));
-      else if (outcome.status === 'too_large') toast.error(t('estimates.fileTooLarge', { max: Math.floor(outcome.maxBytes / 1024 / 1024) }));
-      else if (outcome.status === 'storage') toast.error(t('estimates.uploadFailed', { code: outcome.code || '—' }));
-      else toast.error(refusalOf(outcome));
-    } finally {
-      setProgress(null);
-    }
-  };
 
   return (
     <Card title={t('estimates.file')} size="small" data-testid="estimate-file">
@@ -53,20 +39,8 @@ export function EstimateFile({ estimate, canEdit }: { estimate: Estimate; canEdi
           <Typography.Text type="secondary">{t('estimates.noFile')}</Typography.Text>
         )}
         {canEdit && (
-          <Upload
-            showUploadList={false}
-            disabled={progress !== null}
-            beforeUpload={(file) => {
-              void upload(file);
-              return false; // we send it ourselves, to the presigned URL
-            }}
-          >
-            <Button icon={<UploadOutlined />} id="estimate-file-upload" disabled={progress !== null}>
-              {t('estimates.upload')}
-            </Button>
-          </Upload>
+          <UploadButton id="estimate-file-upload" label={t('estimates.upload')} done={t('estimates.uploaded')} upload={(file, onProgress) => uploadEstimateFile(estimate, file, onProgress)} />
         )}
-        {progress !== null && <Progress percent={progress} size="small" data-testid="estimate-upload-progress" />}
       </Space>
     </Card>
   );

@@ -2,6 +2,9 @@ import { Alert, Button, Card, DatePicker, Form, Input, InputNumber, Space, Spin,
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { OPTION_LIMITS } from '@oms/domain';
+import { api } from '../../api/client';
+import { uploadMedia } from '../../api/media-upload';
+import { UploadButton } from '../../common/UploadButton';
 import { countOf, maxLength, phoneNumber, postcode, printable, wholeNumber } from '../../common/field-rules';
 import { clearServerErrors } from '../../common/form-errors';
 import { formatDate } from '../../i18n';
@@ -36,6 +39,30 @@ function OptionForm({ option, canWrite }: { option: SettingsOption; canWrite: bo
         </Form.Item>
         <Form.Item name="bankAccount" label={t('settings.option.bankAccount')} rules={[maxLength(OPTION_LIMITS.bankAccountMax)]}>
           <Input.TextArea id="option-bankAccount" rows={2} count={countOf(OPTION_LIMITS.bankAccountMax)} />
+        </Form.Item>
+        <Form.Item label={t('settings.option.seal')}>
+          <Space wrap>
+            {/* Readers may look at the seal: not disabled with the form. */}
+            <Button onClick={() => void api.download(`${PATHS.option}/seal`)} id="option-seal-view" disabled={false}>
+              {t('settings.option.sealView')}
+            </Button>
+            {canWrite && (
+              <UploadButton
+                id="option-seal-upload"
+                accept="image/png,image/jpeg"
+                label={t('settings.option.sealUpload')}
+                done={t('settings.option.sealSaved')}
+                upload={(file, onProgress) =>
+                  uploadMedia(file, onProgress, async (s3Path) => {
+                    const saved = await saveOption({ version: form.getFieldValue('version'), sealS3Path: s3Path });
+                    // The form keeps editing the other fields: on the seal's new version.
+                    if (saved.ok) form.setFieldValue('version', saved.data.version);
+                    return saved;
+                  })
+                }
+              />
+            )}
+          </Space>
         </Form.Item>
         {canWrite && (
           <Button type="primary" htmlType="submit" loading={saving} id="option-save">

@@ -31,7 +31,6 @@ export type FeeId = NonNullable<Estimate['fee1Id']>;
 export type ApprovalLink = AnswerOf<'/customers/estimates/check', 'get'>;
 
 export type EstimateHistoryParams = Pick<QueryOf<'/customers/{customerId}/estimates/history', 'get'>, 'perPage'> & { page: number };
-export type PresignedUpload = AnswerOf<'/medias/presigned_url', 'get'>;
 
 export const ESTIMATES_PATH = '/customers/estimates';
 export const estimatePath = (id: string | number) => `${ESTIMATES_PATH}/${id}`;

@@ -1,5 +1,6 @@
 import { mutate } from 'swr';
 import { api, API_BASE_URL, toQueryString, type ApiResult } from '../../../api/client';
+import { uploadMedia } from '../../../api/media-upload';
 import { PUBLIC } from './use-estimates';
 import {
   Estimate,
@@ -8,7 +9,6 @@ import {
   ESTIMATES_PATH,
   estimatePath,
   EstimateUpdateInput,
-  PresignedUpload,
   RequestApproveInput,
 } from './estimate';
 
@@ -50,33 +50,6 @@ export const openEstimateTemplate = () => api.download(`${ESTIMATES_PATH}/downlo
 /** The public page's PDF: the link's own estimate, opened with the link token. */
 export const linkPdfUrl = (linkToken: string) => `${API_BASE_URL}${ESTIMATES_PATH}/download?${toQueryString({ linkToken })}`;
 
-// ---- Upload: presigned URL, the browser's PUT (with progress), then the estimate takes the file ----
-
-export type UploadOutcome = ApiResult<Estimate> | { ok: false; status: 'too_large'; maxBytes: number } | { ok: false; status: 'storage'; code: number };
-
-/** PUTs the file where the presigned URL says, reporting progress (0–100); resolves with the HTTP status (0: no answer). */
-function putFile(upload: PresignedUpload, file: File, onProgress: (percent: number) => void): Promise<number> {
-  return new Promise((resolve) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(upload.method, upload.url);
-    for (const [name, value] of Object.entries(upload.headers as Record<string, string>)) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.onload = () => resolve(xhr.status);
-    xhr.onerror = () => resolve(0);
-    xhr.send(file);
-  });
-}
-
-export async function uploadEstimateFile(estimate: { id: string; version: number }, file: File, onProgress: (percent: number) => void): Promise<UploadOutcome> {
-  const presigned = await api.get<PresignedUpload>('/medias/presigned_url', { query: { fileName: file.name, type: file.type || 'application/octet-stream' } });
-  if (!presigned.ok) return presigned;
-  // Checked here too so a large file is not sent for nothing; the server decides (it checks size and content).
-  if (file.size > presigned.data.maxBytes) return { ok: false, status: 'too_large', maxBytes: presigned.data.maxBytes };
-  const stored = await putFile(presigned.data, file, onProgress);
-  if (stored < 200 || stored >= 300) return { ok: false, status: 'storage', code: stored };
-  return revalidating(
-    api.put<Estimate>(`${estimatePath(estimate.id)}/upload`, { version: estimate.version, originalFileName: file.name, s3Path: presigned.data.s3Path }),
-  );
-}
+/** The estimate's file: uploaded through the presigned URL (with progress), then taken over by the estimate. */
+export const uploadEstimateFile = (estimate: { id: string; version: number }, file: File, onProgress: (percent: number) => void) =>
+  uploadMedia(file, onProgress, (s3Path) => revalidating(api.put<Estimate>(`${estimatePath(estimate.id)}/upload`, { version: estimate.version, originalFileName: file.name, s3Path })));
