@@ -1,5 +1,7 @@
 import dayjs from 'dayjs';
 import 'dayjs/locale/ja';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enCommon from './locales/en/common.json';
@@ -61,11 +63,24 @@ export function setLanguage(language: Language): void {
 }
 
 /** Dates as the console shows them: yyyy年MM月dd日 in Japanese, YYYY-MM-DD in English. */
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** Business dates and times are Japan's (DESIGN.md §11), wherever the browser is. */
+export const BUSINESS_TIME_ZONE = 'Asia/Tokyo';
+
+/**
+ * A date as the console shows it (yyyy年MM月dd日 in Japanese): a date (`YYYY-MM-DD`) as it is, a
+ * moment as Japan's date (and time), so the issue date of an estimate made at 08:00 in Tokyo is that
+ * day even in a browser set to UTC.
+ */
 export function formatDate(value: string | Date | null | undefined, withTime = false): string {
   if (!value) return '—';
   const ja = i18n.language === 'ja';
   const pattern = ja ? 'YYYY年MM月DD日' : 'YYYY-MM-DD';
-  return dayjs(value).format(withTime ? `${pattern} HH:mm` : pattern);
+  const format = withTime ? `${pattern} HH:mm` : pattern;
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return dayjs(value).format(format);
+  return dayjs(value).tz(BUSINESS_TIME_ZONE).format(format);
 }
 
 /** The translated message of an error code (catalogue code, field rule or ERR- code); the server's English message otherwise. */
