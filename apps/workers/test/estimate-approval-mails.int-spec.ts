@@ -1,10 +1,7 @@
-import { INestApplicationContext } from '@nestjs/common';
-import { createRedis, loadConfig, QueueRegistry } from '@oms/infra';
-import type Redis from 'ioredis';
-import { SmtpSink } from '../../../libs/infra/test/support/smtp-sink';
-import { TestApp } from '../../api/test/support/test-app';
-import { startTestEnvironment, TestEnvironment } from '../../api/test/support/test-env';
-import { createWorkers } from '../src/workers.factory';
+import type { SmtpSink } from '../../../libs/infra/test/support/smtp-sink';
+import type { TestApp } from '../../api/test/support/test-app';
+import type { TestEnvironment } from '../../api/test/support/test-env';
+import { until, WorkersWorld } from './support/maker-side';
 
 jest.setTimeout(90_000);
 
@@ -21,30 +18,18 @@ const linkIn = (text: string, consoleUrl: string): string => {
  * run twice mails nobody twice.
  */
 describe('estimate approval mails', () => {
-  let env: TestEnvironment;
+  let world: WorkersWorld;
   let api: TestApp;
-  let workers: INestApplicationContext;
   let smtp: SmtpSink;
-  let redis: Redis;
-  let queues: QueueRegistry;
+  let env: TestEnvironment;
 
   beforeAll(async () => {
-    smtp = await SmtpSink.start();
-    env = await startTestEnvironment({ SMTP_URL: smtp.url, ESTIMATE_LINK_HOURS: '48' });
-    api = await TestApp.start(env.config);
-    workers = await createWorkers(loadConfig('workers', { ...env.env, SMTP_URL: smtp.url, ESTIMATE_LINK_HOURS: '48' }));
-    redis = createRedis(env.config.REDIS_URL);
-    queues = new QueueRegistry(redis, env.config.QUEUE_PREFIX);
+    world = await WorkersWorld.start({ ESTIMATE_LINK_HOURS: '48' });
+    ({ api, smtp, env } = world);
   });
 
   afterAll(async () => {
-    await workers?.close();
-    await queues?.get('estimate-mails').obliterate({ force: true });
-    await queues?.close();
-    redis?.disconnect();
-    await api?.close();
-    await smtp?.close();
-    await env?.stop();
+    await world?.stop();
   });
 
   it('mails each approver a link of their own; the first answer wins; the stamp round follows; a job run twice mails once', async () => {
@@ -76,19 +61,16 @@ describe('estimate approval mails', () => {
     expect(smtp.to('gone@example.jp')).toHaveLength(0);
     // A link's row commits just after its mail went (one job effect): wait for the job to finish.
     const links = () => api.dataSource.query(`SELECT recipient_id::text, step, encode(token_hash, 'hex') AS hash, expires_at FROM estimate_approval_links ORDER BY id`);
-    const linksBy = Date.now() + 10_000;
-    while ((await links()).length < 3 && Date.now() < linksBy) await new Promise((r) => setTimeout(r, 50));
-    const stored = await links();
+    const stored = await until(links, (rows) => rows.length === 3, 10_000, 'three approve links');
     expect(stored.map((l: { step: string }) => l.step)).toEqual(['approve', 'approve', 'approve']);
     expect(JSON.stringify(stored)).not.toContain(tokenA);
     expect(new Date(stored[0].expires_at).getTime()).toBeGreaterThan(Date.now() + 47 * 3600_000);
 
     // The same job again (a copy BullMQ could not recognise): nobody is mailed twice.
-    const first = (await queues.get('estimate-mails').getJobs(['completed']))[0];
-    const copy = await queues.get('estimate-mails').add('estimate.approval_requested', first.data, { jobId: `copy-${first.id}` });
-    const deadline = Date.now() + 15_000;
-    while ((await copy.getState()) !== 'completed' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    expect(await copy.getState()).toBe('completed');
+    const queue = world.queues.get('estimate-mails');
+    const first = (await queue.getJobs(['completed']))[0];
+    const copy = await queue.add('estimate.approval_requested', first.data, { jobId: `copy-${first.id}` });
+    await until(() => copy.getState(), (state) => state === 'completed', 15_000, 'the copy done');
     expect(smtp.to(approverA.email)).toHaveLength(1);
 
     // B answers first, through the link; A's link then says someone else answered.
@@ -97,9 +79,7 @@ describe('estimate approval mails', () => {
     expect(late.body.error.error_code).toBe('NAL-CTM-104');
 
     // The stamp round: system_admin and approver accounts, not the estimate approver.
-    const until = Date.now() + 15_000;
-    while (smtp.to(stamper.email).length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
-    const stampMail = smtp.to(stamper.email)[1];
+    const [, stampMail] = await until(async () => smtp.to(stamper.email), (mails) => mails.length === 2, 15_000, 'the stamp round mail');
     expect(stampMail.subject).toContain('見積押印のお願い');
     const stampToken = linkIn(stampMail.text!, env.config.CONSOLE_URL);
     const page = await api.http.get(`/api/v1/customers/estimates/check?link_token=${stampToken}`).expect(200);

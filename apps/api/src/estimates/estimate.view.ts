@@ -7,61 +7,64 @@ import {
   EstimateStatus,
   estimateTotals,
   EstimateTaxRow,
-  FeeKind,
   isLocked,
   japanToday,
   Role,
   validUntil,
 } from '@oms/domain';
-import { EstimateDetail, EstimateHistoryRecord, EstimateRecord, EstimateRevisionRecord } from '@oms/infra';
+import { EstimateHistoryRecord, EstimateRecord, EstimateRevisionRecord } from '@oms/infra';
+
+/** The estimate's own fields, as stored. */
+type EstimateFieldsShown = Pick<
+  EstimateRecord,
+  | 'id'
+  | 'customerId'
+  | 'estimateNo'
+  | 'revision'
+  | 'personInCharge'
+  | 'deliveryLocation'
+  | 'faxNumber'
+  | 'zip'
+  | 'estimatePaymentId'
+  | 'details'
+  | 'fee1Id'
+  | 'fee1Value'
+  | 'fee2Id'
+  | 'fee2Value'
+  | 'estimateNotes'
+  | 'note'
+  | 'status'
+  | 'specialFlow'
+  | 'adminNote'
+  | 'approvedDate'
+  | 'sealApprovedDate'
+  | 'originalFileName'
+  | 's3Path'
+  | 'issuedAt'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'version'
+>;
 
 /** What the API answers for an estimate (GET/POST/PUT /customers/estimates…). */
-export interface EstimateView {
-  id: string;
-  customerId: string;
-  estimateNo: string;
-  revision: number;
+export interface EstimateView extends EstimateFieldsShown {
   /** `E-…-R2` from the second revision on. */
   estimateNoLabel: string;
-  personInCharge: string | null;
-  deliveryLocation: string | null;
-  faxNumber: string | null;
-  zip: string | null;
-  estimatePaymentId: number | null;
-  details: EstimateDetail[];
-  fee1Id: FeeKind | null;
-  fee1Value: number | null;
-  fee2Id: FeeKind | null;
-  fee2Value: number | null;
-  estimateNotes: string[];
-  note: string | null;
   /** Computed by the domain: the lines, fees, tax per rate (rounded down once per rate), total. */
   subtotal: number;
   feesTotal: number;
   taxes: EstimateTaxRow[];
   taxTotal: number;
   total: number;
-  status: EstimateStatus;
   buttonType: ButtonType;
-  specialFlow: number;
   approve: boolean;
   stamp: boolean;
-  approvedDate: Date | null;
-  sealApprovedDate: Date | null;
-  /** The reason of the last rejection or edit request. */
-  adminNote: string | null;
-  originalFileName: string | null;
-  s3Path: string | null;
   /** Approved or stamped: an edit makes the next revision. */
   locked: boolean;
-  issuedAt: Date;
   /** YYYY-MM-DD: one month after issue (SPEC.md §9). */
   validUntil: string;
   /** What the caller may do now (the workflow's actions their role holds in this status). */
   actions: EstimateAction[];
-  createdAt: Date;
-  updatedAt: Date;
-  version: number;
 }
 
 export interface EstimateRevisionView {

@@ -1864,12 +1864,27 @@ export interface components {
         EstimateDetailView: {
             revisions: components["schemas"]["EstimateRevisionView"][];
             steps: components["schemas"]["EstimateStepView"][];
-            id: string;
-            customer_id: string;
-            estimate_no: string;
-            revision: number;
             /** @description `E-…-R2` from the second revision on. */
             estimate_no_label: string;
+            /** @description Computed by the domain: the lines, fees, tax per rate (rounded down once per rate), total. */
+            subtotal: number;
+            fees_total: number;
+            taxes: components["schemas"]["EstimateTaxRow"][];
+            tax_total: number;
+            total: number;
+            button_type: components["schemas"]["ButtonType"];
+            approve: boolean;
+            stamp: boolean;
+            /** @description Approved or stamped: an edit makes the next revision. */
+            locked: boolean;
+            /** @description YYYY-MM-DD: one month after issue (SPEC.md §9). */
+            valid_until: string;
+            /** @description What the caller may do now (the workflow's actions their role holds in this status). */
+            actions: ("approve" | "reject" | "request_approve" | "return_edit" | "stamp")[];
+            customer_id: string;
+            id: string;
+            estimate_no: string;
+            revision: number;
             person_in_charge: string | null;
             delivery_location: string | null;
             fax_number: string | null;
@@ -1884,33 +1899,17 @@ export interface components {
             fee2_value: number | null;
             estimate_notes: string[];
             note: string | null;
-            /** @description Computed by the domain: the lines, fees, tax per rate (rounded down once per rate), total. */
-            subtotal: number;
-            fees_total: number;
-            taxes: components["schemas"]["EstimateTaxRow"][];
-            tax_total: number;
-            total: number;
             status: components["schemas"]["EstimateStatus"];
-            button_type: components["schemas"]["ButtonType"];
             special_flow: number;
-            approve: boolean;
-            stamp: boolean;
+            admin_note: string | null;
             /** Format: date-time */
             approved_date: string | null;
             /** Format: date-time */
             seal_approved_date: string | null;
-            /** @description The reason of the last rejection or edit request. */
-            admin_note: string | null;
             original_file_name: string | null;
             s3_path: string | null;
-            /** @description Approved or stamped: an edit makes the next revision. */
-            locked: boolean;
             /** Format: date-time */
             issued_at: string;
-            /** @description YYYY-MM-DD: one month after issue (SPEC.md §9). */
-            valid_until: string;
-            /** @description What the caller may do now (the workflow's actions their role holds in this status). */
-            actions: ("approve" | "reject" | "request_approve" | "return_edit" | "stamp")[];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1919,12 +1918,27 @@ export interface components {
         };
         EstimateHistoryItemView: {
             revisions: components["schemas"]["EstimateRevisionView"][];
-            id: string;
-            customer_id: string;
-            estimate_no: string;
-            revision: number;
             /** @description `E-…-R2` from the second revision on. */
             estimate_no_label: string;
+            /** @description Computed by the domain: the lines, fees, tax per rate (rounded down once per rate), total. */
+            subtotal: number;
+            fees_total: number;
+            taxes: components["schemas"]["EstimateTaxRow"][];
+            tax_total: number;
+            total: number;
+            button_type: components["schemas"]["ButtonType"];
+            approve: boolean;
+            stamp: boolean;
+            /** @description Approved or stamped: an edit makes the next revision. */
+            locked: boolean;
+            /** @description YYYY-MM-DD: one month after issue (SPEC.md §9). */
+            valid_until: string;
+            /** @description What the caller may do now (the workflow's actions their role holds in this status). */
+            actions: ("approve" | "reject" | "request_approve" | "return_edit" | "stamp")[];
+            customer_id: string;
+            id: string;
+            estimate_no: string;
+            revision: number;
             person_in_charge: string | null;
             delivery_location: string | null;
             fax_number: string | null;
@@ -1939,33 +1953,17 @@ export interface components {
             fee2_value: number | null;
             estimate_notes: string[];
             note: string | null;
-            /** @description Computed by the domain: the lines, fees, tax per rate (rounded down once per rate), total. */
-            subtotal: number;
-            fees_total: number;
-            taxes: components["schemas"]["EstimateTaxRow"][];
-            tax_total: number;
-            total: number;
             status: components["schemas"]["EstimateStatus"];
-            button_type: components["schemas"]["ButtonType"];
             special_flow: number;
-            approve: boolean;
-            stamp: boolean;
+            admin_note: string | null;
             /** Format: date-time */
             approved_date: string | null;
             /** Format: date-time */
             seal_approved_date: string | null;
-            /** @description The reason of the last rejection or edit request. */
-            admin_note: string | null;
             original_file_name: string | null;
             s3_path: string | null;
-            /** @description Approved or stamped: an edit makes the next revision. */
-            locked: boolean;
             /** Format: date-time */
             issued_at: string;
-            /** @description YYYY-MM-DD: one month after issue (SPEC.md §9). */
-            valid_until: string;
-            /** @description What the caller may do now (the workflow's actions their role holds in this status). */
-            actions: ("approve" | "reject" | "request_approve" | "return_edit" | "stamp")[];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -2007,12 +2005,27 @@ export interface components {
             tax: number;
         };
         EstimateView: {
-            id: string;
-            customer_id: string;
-            estimate_no: string;
-            revision: number;
             /** @description `E-…-R2` from the second revision on. */
             estimate_no_label: string;
+            /** @description Computed by the domain: the lines, fees, tax per rate (rounded down once per rate), total. */
+            subtotal: number;
+            fees_total: number;
+            taxes: components["schemas"]["EstimateTaxRow"][];
+            tax_total: number;
+            total: number;
+            button_type: components["schemas"]["ButtonType"];
+            approve: boolean;
+            stamp: boolean;
+            /** @description Approved or stamped: an edit makes the next revision. */
+            locked: boolean;
+            /** @description YYYY-MM-DD: one month after issue (SPEC.md §9). */
+            valid_until: string;
+            /** @description What the caller may do now (the workflow's actions their role holds in this status). */
+            actions: ("approve" | "reject" | "request_approve" | "return_edit" | "stamp")[];
+            customer_id: string;
+            id: string;
+            estimate_no: string;
+            revision: number;
             person_in_charge: string | null;
             delivery_location: string | null;
             fax_number: string | null;
@@ -2027,33 +2040,17 @@ export interface components {
             fee2_value: number | null;
             estimate_notes: string[];
             note: string | null;
-            /** @description Computed by the domain: the lines, fees, tax per rate (rounded down once per rate), total. */
-            subtotal: number;
-            fees_total: number;
-            taxes: components["schemas"]["EstimateTaxRow"][];
-            tax_total: number;
-            total: number;
             status: components["schemas"]["EstimateStatus"];
-            button_type: components["schemas"]["ButtonType"];
             special_flow: number;
-            approve: boolean;
-            stamp: boolean;
+            admin_note: string | null;
             /** Format: date-time */
             approved_date: string | null;
             /** Format: date-time */
             seal_approved_date: string | null;
-            /** @description The reason of the last rejection or edit request. */
-            admin_note: string | null;
             original_file_name: string | null;
             s3_path: string | null;
-            /** @description Approved or stamped: an edit makes the next revision. */
-            locked: boolean;
             /** Format: date-time */
             issued_at: string;
-            /** @description YYYY-MM-DD: one month after issue (SPEC.md §9). */
-            valid_until: string;
-            /** @description What the caller may do now (the workflow's actions their role holds in this status). */
-            actions: ("approve" | "reject" | "request_approve" | "return_edit" | "stamp")[];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -2111,14 +2108,9 @@ export interface components {
         /** @enum {number} */
         LineStatus: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
         LinkEstimateView: {
-            approve: boolean;
-            stamp: boolean;
             id: string;
-            version: number;
             estimate_no: string;
             revision: number;
-            /** @description `E-…-R2` from the second revision on. */
-            estimate_no_label: string;
             person_in_charge: string | null;
             delivery_location: string | null;
             fax_number: string | null;
@@ -2133,22 +2125,27 @@ export interface components {
             fee2_value: number | null;
             estimate_notes: string[];
             note: string | null;
+            status: components["schemas"]["EstimateStatus"];
+            /** Format: date-time */
+            approved_date: string | null;
+            /** Format: date-time */
+            seal_approved_date: string | null;
+            /** Format: date-time */
+            issued_at: string;
+            version: number;
+            approve: boolean;
+            stamp: boolean;
+            /** @description `E-…-R2` from the second revision on. */
+            estimate_no_label: string;
             /** @description Computed by the domain: the lines, fees, tax per rate (rounded down once per rate), total. */
             subtotal: number;
             fees_total: number;
             taxes: components["schemas"]["EstimateTaxRow"][];
             tax_total: number;
             total: number;
-            status: components["schemas"]["EstimateStatus"];
             button_type: components["schemas"]["ButtonType"];
-            /** Format: date-time */
-            approved_date: string | null;
-            /** Format: date-time */
-            seal_approved_date: string | null;
             /** @description Approved or stamped: an edit makes the next revision. */
             locked: boolean;
-            /** Format: date-time */
-            issued_at: string;
             /** @description YYYY-MM-DD: one month after issue (SPEC.md §9). */
             valid_until: string;
         };

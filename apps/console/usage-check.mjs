@@ -1,0 +1,36 @@
+import { chromium } from 'playwright-core';
+import { execSync } from 'node:child_process';
+const browser = await chromium.launch({ executablePath: execSync('command -v chromium').toString().trim(), args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+async function signIn(email) {
+  const context = await browser.newContext({ locale: 'ja-JP' });
+  const page = await context.newPage();
+  page.on('console', (m) => { if (m.type() === 'error') console.log('console error:', m.text()); });
+  await page.goto('http://localhost:5173/login');
+  await page.click('#sign-in-google');
+  await page.fill('#email', email);
+  await page.click('#sign-in');
+  await page.waitForURL((u) => !u.pathname.startsWith('/login') && !u.pathname.includes('callback'), { timeout: 30000 });
+  return page;
+}
+const go = async (page, path) => { await page.evaluate((p) => { history.pushState({}, '', p); dispatchEvent(new PopStateEvent('popstate')); }, path); await page.waitForTimeout(1500); };
+const op = await signIn('operator@demo.example.com');
+await go(op, '/customers/estimates/1');
+await op.screenshot({ path: '/tmp/u-estimate.png', fullPage: true });
+const input = op.locator('[data-testid="estimate-file"] input[type=file]');
+await input.setInputFiles('/tmp/drawing.pdf');
+await op.waitForSelector('[data-testid="estimate-file-name"]', { timeout: 15000 }).catch(() => console.log('no file name shown'));
+console.log('file shown:', await op.locator('[data-testid="estimate-file-name"]').textContent().catch(() => null));
+await op.screenshot({ path: '/tmp/u-estimate-file.png', fullPage: true });
+const admin = await signIn('system-admin@demo.example.com');
+await go(admin, '/settings');
+await admin.getByRole('tab').nth(0).waitFor();
+const tabs = await admin.getByRole('tab').allTextContents();
+console.log('tabs', tabs);
+for (const name of tabs) if (/受注|Order|注文/.test(name)) await admin.getByRole('tab', { name }).click();
+await admin.waitForTimeout(1000);
+const seal = admin.locator('#option-seal-upload').locator('xpath=ancestor::span[contains(@class,"ant-upload")]').locator('input[type=file]');
+await admin.locator('input[type=file][accept="image/png,image/jpeg"]').setInputFiles('/tmp/seal.png');
+await admin.waitForTimeout(3000);
+console.log('toasts:', await admin.locator('.ant-message, .ant-notification, [class*=toast]').allTextContents());
+await admin.screenshot({ path: '/tmp/u-settings.png', fullPage: true });
+await browser.close();
