@@ -338,6 +338,9 @@ describe('estimates', () => {
       await ctx.api.dataSource.query(`UPDATE customers SET address = '大阪府大阪市北区梅田1-1' WHERE id = $1`, [customerId]);
       expect(revised).toMatchObject({ revision: 2, estimate_no: e.estimate_no, estimate_no_label: `${e.estimate_no}-R2`, status: 1, approved_date: null, seal_approved_date: null, approve: false, stamp: false, locked: false, total: 100200 });
       expectErrorEnvelope((await check(stampLink).expect(400)).body, 'NAL-CTM-104');
+      // Revision 2 is not approved, but its number is the estimate's for good.
+      const again = (await put(`/${e.id}`, { ...form(customerId), estimate_no: 'THIRD-NO', details: [line({ price_with_tax: 99000 })], version: revised.version }, operator.auth).expect(200)).body.data;
+      expect(again).toMatchObject({ revision: 2, estimate_no: e.estimate_no });
 
       const detail = await get(e.id);
       expect(detail.revisions).toEqual([

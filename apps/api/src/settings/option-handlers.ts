@@ -122,9 +122,10 @@ export class UpdateOptionHandler implements ICommandHandler<UpdateOption> {
 
   async execute({ body }: UpdateOption): Promise<OptionView> {
     // A new seal is checked (size, content, PNG or JPEG) before anything is written; a refused one is deleted.
-    const seal = body.sealS3Path
+    const sealPath = blankToNull(body.sealS3Path);
+    const seal = sealPath
       ? (await claimUploadedMedia(this.storage, body.sealS3Path, (fileName) => `settings/seal/${randomUUID()}/${fileName}`, { field: 'seal_s3_path', types: SEAL_TYPES })).key
-      : body.sealS3Path;
+      : sealPath;
     const write: Partial<SettingsOptionWrite> = given({
       companyName: blankToNull(body.companyName),
       zip: blankToNull(body.zip),
@@ -136,20 +137,16 @@ export class UpdateOptionHandler implements ICommandHandler<UpdateOption> {
       bankAccount: blankToNull(body.bankAccount),
       sealImageKey: seal,
     });
-    let saved: { view: OptionView; replaced: string | null };
+    // A replaced seal's file is kept: earlier revisions of stamped estimates print the seal they were issued with.
     try {
-      saved = await this.dataSource.transaction(async (m) => {
-        const before = await this.options.get(m);
+      return await this.dataSource.transaction(async (m) => {
         if (!(await this.options.update(m, body.version, write))) throw new DomainError('NAL-SET-100');
-        return { view: optionView(await this.options.get(m)), replaced: seal !== undefined && before.sealImageKey !== seal ? before.sealImageKey : null };
+        return optionView(await this.options.get(m));
       });
     } catch (error) {
-      if (seal) await this.storage.delete(seal);
+      if (seal) await deleteQuietly(this.storage, seal);
       throw error;
     }
-    // The seal it replaced goes once the new one is recorded.
-    if (saved.replaced) await deleteQuietly(this.storage, saved.replaced);
-    return saved.view;
   }
 }
 

@@ -17,8 +17,7 @@ export const approvalUrl = (consoleUrl: string, token: string) => `${consoleUrl.
  * The `estimate-mails` queue: an estimate waiting for a step mails each person who may take it a
  * link of their own (DESIGN.md §7). Each recipient's link is made and mailed under one job effect,
  * so a job run twice mails nobody twice; a failed send rolls its link back and the retry makes another.
- * A round the estimate has already left (answered, edited, asked again) mails nothing more, checked
- * per link under a share lock of the estimate.
+ * A round the estimate has already left (answered, edited, asked again) mails nothing more.
  */
 @Injectable()
 export class ApprovalMailsProcessor implements OnApplicationBootstrap {
@@ -49,7 +48,8 @@ export class ApprovalMailsProcessor implements OnApplicationBootstrap {
     const sent: string[] = [];
     for (const recipient of recipients) {
       const outcome = await doOnce(this.dataSource, `estimate-link:${requestId}:${recipient.id}`, async (tx) => {
-        // Checked again under a share lock: an answer arriving now waits for this link to commit, then voids it with the rest.
+        // Checked again per link. A link of a round that ends while this one is sent stays unused: links answer
+        // only for the estimate's current round (NAL-CTM-104 otherwise), so no lock is held across the send.
         const round = await this.estimates.currentRound(tx, estimateId);
         if (round?.currentRequestId !== requestId) return { skipped: 'answered meanwhile' };
         const expiresAt = new Date(this.clock.now().getTime() + this.config.ESTIMATE_LINK_HOURS * 3600_000);

@@ -57,7 +57,10 @@ export interface EstimateRecord extends EstimateContent {
 }
 
 /** Who the PDF names, as it named them when the revision was replaced (a customer may move, the company too). */
-export type EstimatePrintedParties = Pick<EstimateDocumentContent, 'issuer' | 'customer' | 'paymentMethod'>;
+export type EstimatePrintedParties = Pick<EstimateDocumentContent, 'issuer' | 'customer' | 'paymentMethod'> & {
+  /** The company seal the revision printed (its stored image), when one was configured. */
+  sealImageKey?: string | null;
+};
 
 /** A frozen earlier revision: the record as it stood when the next one replaced it. */
 export interface EstimateRevisionRecord {
@@ -201,12 +204,9 @@ export class EstimateRepository {
     await m.query(`UPDATE estimates SET current_request_id = $2 WHERE id = $1`, [id, requestId]);
   }
 
-  /**
-   * For the mailer, in the transaction that issues one link: the estimate's round, share-locked so an
-   * answer waits for the link to commit and then voids it with the rest.
-   */
+  /** For the mailer: the round the estimate waits on now. */
   async currentRound(m: EntityManager, id: string): Promise<{ revision: number; status: EstimateStatus; currentRequestId: string | null } | null> {
-    const [row] = await m.query(`SELECT revision, status, current_request_id::text AS "currentRequestId" FROM estimates WHERE id = $1 FOR SHARE`, [id]);
+    const [row] = await m.query(`SELECT revision, status, current_request_id::text AS "currentRequestId" FROM estimates WHERE id = $1`, [id]);
     return row ?? null;
   }
 

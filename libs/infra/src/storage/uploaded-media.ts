@@ -3,10 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { byteLimit } from './byte-limit';
-import { FileStorage, FileTooLargeError, PresignedUpload } from './file-storage';
+import { FileStorage, FileTooLargeError, PresignedUpload, StoredFileNotFoundError } from './file-storage';
 
-/** The largest any kind may be (documents): a copy past it stops early. */
-const MEDIA_MAX_BYTES_ANY = Math.max(...Object.keys(MEDIA_MAX_KB).map((kind) => mediaMaxBytes(kind as keyof typeof MEDIA_MAX_KB)));
 
 /** Where presigned media uploads go: `uploads/<yyyy-mm>/<uuid>/<safe file name>`. Nothing else may be claimed as one. */
 export const MEDIA_UPLOAD_PREFIX = 'uploads/';
@@ -60,13 +58,13 @@ interface MediaCheckOptions {
 }
 
 /** The key must be one presigned_url made (422 `invalid`) and the file must be there (422 `exists`). */
-async function uploadedFile(storage: FileStorage, s3Path: unknown, field: string): Promise<{ key: string; contentType: string }> {
+async function uploadedFile(storage: FileStorage, s3Path: unknown, field: string): Promise<{ key: string; contentType: string; size: number }> {
   if (typeof s3Path !== 'string' || !MEDIA_UPLOAD_KEY.test(s3Path) || s3Path.endsWith('.meta.json')) {
     throw new FieldValidationError([{ field, errorCode: 'invalid' }]);
   }
   const info = await storage.stat(s3Path);
   if (!info) throw new FieldValidationError([{ field, errorCode: 'exists' }]);
-  return { key: s3Path, contentType: info.contentType };
+  return { key: s3Path, contentType: info.contentType, size: info.size };
 }
 
 /**
@@ -109,13 +107,39 @@ export async function checkUploadedMedia(storage: FileStorage, s3Path: unknown, 
 export async function claimUploadedMedia(storage: FileStorage, s3Path: unknown, to: (fileName: string) => string, options: MediaCheckOptions = {}): Promise<CheckedMedia> {
   const field = options.field ?? 's3_path';
   const upload = await uploadedFile(storage, s3Path, field);
+  const kind = mediaKindOf(upload.contentType);
+  // Refused before any byte is copied when what lies there already says so (its type, its size).
+  if (!kind || (options.types && !options.types.includes(upload.contentType))) {
+    await storage.delete(upload.key);
+    throw new FieldValidationError([{ field, errorCode: 'file_format_invalid' }]);
+  }
+  const tooLarge = new FieldValidationError([{ field, errorCode: 'file_size_too_large', params: { max: MEDIA_MAX_KB[kind] } }]);
+  if (upload.size > mediaMaxBytes(kind)) {
+    await storage.delete(upload.key);
+    throw tooLarge;
+  }
   const key = to(upload.key.slice(upload.key.lastIndexOf('/') + 1));
-  // Copied through a byte limit: a body swapped in past the largest kind's size is not read whole.
-  await storage.put(key, await storage.get(upload.key), upload.contentType, { maxBytes: MEDIA_MAX_BYTES_ANY + 1 }).catch(async (error) => {
-    await storage.delete(key);
-    if (error instanceof FileTooLargeError) throw new FieldValidationError([{ field, errorCode: 'file_size_too_large', params: { max: MEDIA_MAX_KB[mediaKindOf(upload.contentType) ?? 'document'] } }]);
+  let source: Readable;
+  try {
+    source = await storage.get(upload.key);
+  } catch (error) {
+    if (error instanceof StoredFileNotFoundError) throw new FieldValidationError([{ field, errorCode: 'exists' }]);
     throw error;
-  }).finally(() => storage.delete(upload.key));
+  }
+  try {
+    // Through the kind's limit: a body swapped in by a replayed PUT since the stat is not read past it.
+    await storage.put(key, source, upload.contentType, { maxBytes: mediaMaxBytes(kind) });
+  } catch (error) {
+    source.destroy();
+    await storage.delete(key).catch(() => undefined);
+    if (error instanceof FileTooLargeError) {
+      await storage.delete(upload.key).catch(() => undefined);
+      throw tooLarge;
+    }
+    throw error;
+  }
+  // The upload's own key is let go; failing that leaves an orphan under uploads/, not a failed claim.
+  await storage.delete(upload.key).catch(() => undefined);
   return checkStoredMedia(storage, key, field, options.types);
 }
 

@@ -86,8 +86,10 @@ export class UpdateEstimateHandler implements ICommandHandler<UpdateEstimate> {
         if (revise) await this.estimates.freezeRevision(m, before, await this.documents.parties(m, before));
         // Any edit of a revision waiting for an answer takes it back to unprocessed: what was asked about has changed.
         await this.estimates.closeLinks(m, id, null);
-        // A revision keeps its estimate's number (`-R2` tells them apart); before the first approval it may still change.
-        const estimateNo = revise ? before.estimateNo : (blankOrMissingToNull(body.estimateNo) ?? before.estimateNo);
+        // Once a revision was issued the number is the estimate's for good (`-R2` tells revisions apart); only a
+        // first revision never approved may still be renumbered.
+        const numberFixed = revise || before.revision > 1;
+        const estimateNo = numberFixed ? before.estimateNo : (blankOrMissingToNull(body.estimateNo) ?? before.estimateNo);
         const status = before.status === ESTIMATE_STATUS.requestEdit && !revise ? ESTIMATE_STATUS.requestEdit : ESTIMATE_STATUS.unprocessed;
         mustHaveWritten(await this.estimates.updateContent(m, id, body.version, { ...content, estimateNo, total, actorId: actor.id, revise, status }));
         await this.estimates.appendHistory(m, {

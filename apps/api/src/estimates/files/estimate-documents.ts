@@ -124,15 +124,15 @@ export class EstimateDocuments {
       issuer: await this.issuer(m),
       customer: customer ?? { name: '', companyName: null, zip: null, address: null, phone: null },
       paymentMethod: payment?.name ?? null,
+      sealImageKey: (await this.settings.get(m)).sealImageKey,
     };
   }
 
   private async contentOf(m: EntityManager, record: EstimateRecord, printed?: EstimatePrintedParties): Promise<EstimateDocumentContent> {
-    const { issuer, customer, paymentMethod } = printed ?? (await this.parties(m, record));
-    const option = await this.settings.get(m);
+    const { issuer, customer, paymentMethod, sealImageKey } = printed ?? (await this.parties(m, record));
     const stamped = record.sealApprovedDate !== null;
     // The configured seal; without one (or with its file gone) the default one made from the company name.
-    const seal = stamped ? ((option.sealImageKey ? await readAll(this.storage, option.sealImageKey) : null) ?? (await renderDefaultSeal(issuer.company))) : null;
+    const seal = stamped ? ((sealImageKey ? await readAll(this.storage, sealImageKey) : null) ?? (await renderDefaultSeal(issuer.company))) : null;
     const totals = totalsOf(record);
     const fees = [
       ...(record.fee1Id !== null ? [{ kind: record.fee1Id, value: record.fee1Value ?? 0 }] : []),
