@@ -5,10 +5,24 @@ import type { AnswerOf } from './wire';
 export type PresignedUpload = AnswerOf<'/medias/presigned_url', 'get'>;
 
 /** How an upload ended: the area's answer, or a refusal before it (too large here, or the storage's own). */
-export type UploadOutcome<T> = ApiResult<T> | { ok: false; status: 'too_large'; maxBytes: number } | { ok: false; status: 'storage'; code: number };
+export type UploadOutcome<T> =
+  | ApiResult<T>
+  | { ok: false; status: 'too_large'; maxBytes: number }
+  /** The storage refused the PUT: its HTTP status (0: no answer) and, from the API's own upload route, the field rule it answered. */
+  | { ok: false; status: 'storage'; code: number; errorCode?: string };
 
-/** PUTs the file where the presigned URL says, reporting progress (0–100); resolves with the HTTP status (0: no answer). */
-function putFile(upload: PresignedUpload, file: File, onProgress: (percent: number) => void): Promise<number> {
+/** The rule a refusal of the API's upload route names (`file_format_invalid`, `file_size_too_large`); S3 answers XML, which has none. */
+function storageRefusal(body: string): string | undefined {
+  try {
+    const error = (JSON.parse(body) as { error?: { error_code?: string; errors?: { error_code?: string }[] } }).error;
+    return error?.errors?.[0]?.error_code ?? error?.error_code;
+  } catch {
+    return undefined;
+  }
+}
+
+/** PUTs the file where the presigned URL says, reporting progress (0–100); resolves with the HTTP status (0: no answer) and the body. */
+function putFile(upload: PresignedUpload, file: File, onProgress: (percent: number) => void): Promise<{ status: number; body: string }> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open(upload.method, upload.url);
@@ -16,8 +30,8 @@ function putFile(upload: PresignedUpload, file: File, onProgress: (percent: numb
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
     };
-    xhr.onload = () => resolve(xhr.status);
-    xhr.onerror = () => resolve(0);
+    xhr.onload = () => resolve({ status: xhr.status, body: xhr.responseText });
+    xhr.onerror = () => resolve({ status: 0, body: '' });
     xhr.send(file);
   });
 }
@@ -32,6 +46,6 @@ export async function uploadMedia<T>(file: File, onProgress: (percent: number) =
   // Checked here too so a large file is not sent for nothing; the server decides (it checks size and content).
   if (file.size > presigned.data.maxBytes) return { ok: false, status: 'too_large', maxBytes: presigned.data.maxBytes };
   const stored = await putFile(presigned.data, file, onProgress);
-  if (stored < 200 || stored >= 300) return { ok: false, status: 'storage', code: stored };
+  if (stored.status < 200 || stored.status >= 300) return { ok: false, status: 'storage', code: stored.status, errorCode: storageRefusal(stored.body) };
   return claim(presigned.data.s3Path);
 }

@@ -20,7 +20,7 @@ export function UploadButton<T>({ id, label, accept, done, upload }: { id: strin
       const outcome = await upload(file, setProgress);
       if (outcome.ok) toast.success(done);
       else if (outcome.status === 'too_large') toast.error(t('common.upload.tooLarge', { max: Math.floor(outcome.maxBytes / 1024 / 1024) }));
-      else if (outcome.status === 'storage') toast.error(t('common.upload.failed', { code: outcome.code || '—' }));
+      else if (outcome.status === 'storage') toast.error(outcome.errorCode ? errorMessage(outcome.errorCode) : t('common.upload.failed', { code: outcome.code || '—' }));
       else toast.error(errorMessage(outcome.error.errors[0]?.errorCode ?? outcome.error.errorCode, outcome.error.errors[0]?.params, outcome.error.message));
     } finally {
       setProgress(null);

@@ -2,10 +2,11 @@ import { Button, Checkbox, Form, Input, Modal, Space, Typography } from 'antd';
 import { ESTIMATE_LIMITS } from '@oms/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiResult } from '../../api/client';
+import type { ApiError, ApiResult } from '../../api/client';
 import { countOf, maxLength } from '../../common/field-rules';
 import { toast } from '../../common/toast';
 import { errorMessage } from '../../i18n';
+import { failureMessage } from '../maker-side/failure-message';
 import { ANSWERS_WITH_COMMENT, type Estimate, type EstimateAnswer } from './api/estimate';
 
 /** A refusal's message: the first field error's, else the code's. */
@@ -16,13 +17,23 @@ export const refusalOf = (result: Extract<ApiResult<unknown>, { ok: false }>) =>
  * The answer buttons for `answers` (approve, reject, stamp, return for edit); reject and return ask
  * for the reason first. `send` makes the call (signed in, or through the link); a success shows its toast.
  */
-export function AnswerButtons({ answers, send, onDone }: { answers: readonly EstimateAnswer[]; send: (action: EstimateAnswer, comment: string | null) => Promise<ApiResult<Estimate>>; onDone: (action: EstimateAnswer, result: ApiResult<Estimate>) => void }) {
+export function AnswerButtons({
+  answers,
+  send,
+  onDone,
+  onFailed,
+}: {
+  answers: readonly EstimateAnswer[];
+  send: (action: EstimateAnswer, comment: string | null) => Promise<ApiResult<Estimate>>;
+  onDone: (action: EstimateAnswer, result: ApiResult<Estimate>) => void;
+  onFailed?: (error: ApiError) => void;
+}) {
   const { t } = useTranslation();
   const [asking, setAsking] = useState<EstimateAnswer | null>(null);
   const [busy, setBusy] = useState<EstimateAnswer | null>(null);
   const [form] = Form.useForm<{ comment: string }>();
 
-  const answer = async (action: EstimateAnswer, comment: string | null) => {
+  const answer = async (action: EstimateAnswer, comment: string | null): Promise<ApiResult<Estimate> | null> => {
     setBusy(action);
     try {
       const result = await send(action, comment);
@@ -30,6 +41,11 @@ export function AnswerButtons({ answers, send, onDone }: { answers: readonly Est
       else toast.error(refusalOf(result));
       onDone(action, result);
       return result;
+    } catch (error) {
+      // A call that does not route its failures (the public page's): a 403, 5xx or no answer is thrown, not returned.
+      toast.error(failureMessage(error as ApiError));
+      onFailed?.(error as ApiError);
+      return null;
     } finally {
       setBusy(null);
     }
@@ -66,7 +82,7 @@ export function AnswerButtons({ answers, send, onDone }: { answers: readonly Est
           preserve={false}
           onFinish={async ({ comment }) => {
             const result = await answer(asking!, comment);
-            if (result.ok) setAsking(null);
+            if (result?.ok) setAsking(null);
           }}
         >
           <Form.Item name="comment" label={t('estimates.comment')} rules={[{ required: true, whitespace: true, message: t('estimates.commentRequired') }, maxLength(ESTIMATE_LIMITS.commentMax)]}>

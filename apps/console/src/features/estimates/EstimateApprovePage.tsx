@@ -86,6 +86,12 @@ export function EstimateApprovePage() {
           onDone={(action, result) => {
             if (result.ok) setAnswered(action);
             else if (isLinkProblem(result.error.errorCode)) setLinkProblem(result.error.errorCode);
+            // Changed meanwhile (a file attached, NAL-CTM-101): read the estimate again, the answer can then be given.
+            else void reload();
+          }}
+          onFailed={(failure) => {
+            // The recipient may no longer answer (their role changed): nothing more this link can do.
+            if (failure.errorCode === 'NAL-403') setLinkProblem('NAL-403');
           }}
         />
       </div>

@@ -105,7 +105,8 @@ export function EstimateForm({ title, initial, submit, successMessage, back, goT
         <Row gutter={12}>
           <Col xs={24} md={8}>
             <Form.Item name="estimateNo" label={t('estimates.estimateNo')} tooltip={t('estimates.estimateNoHelp')} rules={[maxLength(L.estimateNoMax), printable()]}>
-              <Input id="estimate-estimateNo" />
+              {/* Once a revision was issued the number is the estimate's for good (the server keeps it). */}
+              <Input id="estimate-estimateNo" disabled={Boolean(initial && (initial.locked || initial.revision > 1))} />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>

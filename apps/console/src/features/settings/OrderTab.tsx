@@ -43,9 +43,13 @@ function OptionForm({ option, canWrite }: { option: SettingsOption; canWrite: bo
         <Form.Item label={t('settings.option.seal')}>
           <Space wrap>
             {/* Readers may look at the seal: not disabled with the form. */}
-            <Button onClick={() => void api.download(`${PATHS.option}/seal`)} id="option-seal-view" disabled={false}>
-              {t('settings.option.sealView')}
-            </Button>
+            {option.hasSeal ? (
+              <Button onClick={() => void api.download(`${PATHS.option}/seal`)} id="option-seal-view" disabled={false}>
+                {t('settings.option.sealView')}
+              </Button>
+            ) : (
+              <span id="option-seal-default">{t('settings.option.sealDefault')}</span>
+            )}
             {canWrite && (
               <UploadButton
                 id="option-seal-upload"

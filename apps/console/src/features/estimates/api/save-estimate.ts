@@ -19,9 +19,10 @@ const revalidateEstimates = () =>
     return typeof path === 'string' && (path.startsWith(ESTIMATES_PATH) || /^\/customers\/\d+\/estimates/.test(path));
   });
 
+/** After a change, and after a refusal too: a refusal (NAL-CTM-101 above all) means what the page shows is out of date. */
 async function revalidating<T>(call: Promise<ApiResult<T>>): Promise<ApiResult<T>> {
   const result = await call;
-  if (result.ok) await revalidateEstimates();
+  await revalidateEstimates();
   return result;
 }
 
