@@ -1,5 +1,7 @@
 import { addDays, japanToday } from '@oms/domain';
-import { purgeSpentRows, QueueRegistry } from '@oms/infra';
+import { createFileStorage, mediaUploadKey, purgeSpentRows, QueueRegistry } from '@oms/infra';
+import { utimes } from 'node:fs/promises';
+import { join } from 'node:path';
 import { TestApp } from '../../api/test/support/test-app';
 import { RETENTION_CRON, RETENTION_JOB, RETENTION_SCHEDULER, RetentionProcessor } from '../src/maintenance/retention.processor';
 import { RelayService } from '../src/outbox/relay.service';
@@ -107,17 +109,34 @@ describe('retention of spent rows', () => {
     expect(new Date(scheduler!.next!).toLocaleString('en-GB', { timeZone: 'Asia/Tokyo', hour: '2-digit', minute: '2-digit', hour12: false })).toBe('03:30');
   });
 
+  /** A stored file last written `hours` ago. */
+  async function fileWritten(key: string, hours: number) {
+    const storage = createFileStorage(world.env.config);
+    await storage.put(key, Buffer.from('%PDF-1.4\n'), 'application/pdf');
+    const at = new Date(Date.now() - hours * 3600 * 1000);
+    await utimes(join(world.env.config.FILE_STORAGE_DIR, key), at, at);
+    return storage;
+  }
+
   it('deletes what is past its age as the job of the maintenance queue, keeping unpublished events and young rows', async () => {
     await givenRowsOfEveryAge();
+    // An upload nobody took over for a day goes; a fresh one, and a file an estimate took over, stay.
+    const storage = await fileWritten(mediaUploadKey('abandoned.pdf'), 25);
+    const fresh = mediaUploadKey('fresh.pdf');
+    await fileWritten(fresh, 1);
+    await fileWritten('estimates/1/0f1e2d3c-0000-4000-8000-000000000000/taken.pdf', 200);
     const job = await queues.get('maintenance').add(RETENTION_JOB, {});
     await until(() => job.getState(), (s) => s === 'completed' || s === 'failed', 20_000, 'retention run');
     const done = (await queues.get('maintenance').getJob(job.id!))!;
     if (done.failedReason) throw new Error(`retention run failed: ${done.failedReason}`);
-    expect(done.returnvalue).toEqual({ outboxEvents: 1, jobEffects: 1, makerReminders: 2, idempotencyKeys: 1 });
+    expect(done.returnvalue).toEqual({ outboxEvents: 1, jobEffects: 1, makerReminders: 2, idempotencyKeys: 1, unclaimedUploads: 1 });
     expect(await remaining()).toEqual(KEPT);
+    const left = [];
+    for await (const key of storage.keysWrittenBefore('', new Date(Date.now() + 60_000))) left.push(key);
+    expect(left.sort()).toEqual(['estimates/1/0f1e2d3c-0000-4000-8000-000000000000/taken.pdf', fresh]);
 
     // Run again: nothing more goes.
-    expect(await world.workers.get(RetentionProcessor).run()).toEqual({ outboxEvents: 0, jobEffects: 0, makerReminders: 0, idempotencyKeys: 0 });
+    expect(await world.workers.get(RetentionProcessor).run()).toEqual({ outboxEvents: 0, jobEffects: 0, makerReminders: 0, idempotencyKeys: 0, unclaimedUploads: 0 });
     expect(await remaining()).toEqual(KEPT);
   });
 

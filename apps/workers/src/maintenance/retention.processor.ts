@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { APP_CONFIG, AppConfig, createRedis, jobOptions, Logger, purgeSpentRows, QueueRegistry, RetentionResult } from '@oms/infra';
+import { APP_CONFIG, AppConfig, createFileStorage, createRedis, FileStorage, jobOptions, Logger, purgeSpentRows, QueueRegistry, RetentionResult, sweepUnclaimedUploads } from '@oms/infra';
 import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { Clock, CLOCK, WORKER_LOGGER, WorkerRuntime } from '../worker-runtime';
@@ -12,13 +12,15 @@ export const RETENTION_CRON = '0 30 3 * * *';
 
 /**
  * The `maintenance` queue: once a day, the spent rows go (published outbox events, old job_effects,
- * maker_reminders and idempotency keys; docs/decisions.md "Events"), in short batches. A run twice, or two at once
+ * maker_reminders and idempotency keys; docs/decisions.md "Events"), in short batches, and so do the
+ * uploads no area took over (docs/decisions.md "Uploads"). A run twice, or two at once
  * (several workers), deletes each row once and nothing else.
  */
 @Injectable()
 export class RetentionProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly redis: Redis;
   private readonly queues: QueueRegistry;
+  private readonly storage: FileStorage;
 
   constructor(
     private readonly runtime: WorkerRuntime,
@@ -28,6 +30,7 @@ export class RetentionProcessor implements OnApplicationBootstrap, OnApplication
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
     this.redis = createRedis(config.REDIS_URL);
+    this.storage = createFileStorage(config);
     this.queues = new QueueRegistry(this.redis, config.QUEUE_PREFIX);
   }
 
@@ -44,7 +47,7 @@ export class RetentionProcessor implements OnApplicationBootstrap, OnApplication
     this.redis.disconnect();
   }
 
-  async run(): Promise<RetentionResult> {
+  async run(): Promise<RetentionResult & { unclaimedUploads: number }> {
     const deleted = await purgeSpentRows(
       this.dataSource,
       {
@@ -54,7 +57,9 @@ export class RetentionProcessor implements OnApplicationBootstrap, OnApplication
       },
       this.clock.now(),
     );
-    this.log.info({ deleted }, 'retention');
-    return deleted;
+    // Files PUT to a presigned URL that no area took over (their URL expired long before).
+    const unclaimedUploads = await sweepUnclaimedUploads(this.storage, new Date(this.clock.now().getTime() - this.config.UPLOAD_RETENTION_HOURS * 3600_000));
+    this.log.info({ deleted, unclaimedUploads }, 'retention');
+    return { ...deleted, unclaimedUploads };
   }
 }

@@ -88,6 +88,8 @@ const schema = z.object({
     .default(90),
   // maker_reminders guard "once per order, maker, kind and day" on the day itself; older rows are only a record.
   MAKER_REMINDERS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  // Uploads PUT to a presigned URL but never taken over by an area are deleted after this many hours.
+  UPLOAD_RETENTION_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24),
   WORKER_HEARTBEAT_MS: z.coerce.number().int().min(1000).default(30000),
   // AES-256-GCM key sealing the secrets kept in the database (shops' EC passwords, API auth codes).
   DATA_ENCRYPTION_KEY: z

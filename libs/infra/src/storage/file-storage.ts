@@ -15,6 +15,8 @@ export interface FileStorage {
   stat(key: string): Promise<StoredFileInfo | null>;
   /** Removes the file; nothing happens when there is none. */
   delete(key: string): Promise<void>;
+  /** The keys under `prefix` (a folder, ending in `/`) whose file was last written before `before`. */
+  keysWrittenBefore(prefix: string, before: Date): AsyncIterable<string>;
   /** A URL anyone holding it may GET until it expires. */
   signedDownloadUrl(key: string, options?: SignedDownloadOptions): Promise<string>;
   /**

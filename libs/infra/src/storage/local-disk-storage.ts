@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { FileHandle, mkdir, open, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { FileHandle, mkdir, open, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -134,6 +134,27 @@ export class LocalDiskStorage implements FileStorage {
       if (!isNotFound(error)) throw error;
     }
     await rm(`${path}${STORAGE_META_SUFFIX}`, { force: true });
+  }
+
+  async *keysWrittenBefore(prefix: string, before: Date): AsyncIterable<string> {
+    const start = resolve(this.root, prefix);
+    if (start !== this.root && !start.startsWith(this.root + sep)) return;
+    let entries;
+    try {
+      entries = await readdir(start, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      if (isNotFound(error)) return;
+      throw error;
+    }
+    for (const entry of entries) {
+      if (!entry.isFile() || entry.name.endsWith(STORAGE_META_SUFFIX)) continue;
+      const path = resolve(entry.parentPath, entry.name);
+      const key = path.slice(this.root.length + 1).split(sep).join('/');
+      // The driver's own files (its temp folder) are no keys.
+      if (key.split('/').some((segment) => segment.startsWith('.'))) continue;
+      const info = await stat(path).catch(() => null);
+      if (info && info.mtime < before) yield key;
+    }
   }
 
   async signedDownloadUrl(key: string, options?: SignedDownloadOptions): Promise<string> {

@@ -143,6 +143,19 @@ export async function claimUploadedMedia(storage: FileStorage, s3Path: unknown, 
   return checkStoredMedia(storage, key, field, options.types);
 }
 
+/**
+ * Deletes uploads nobody took over: files under `uploads/` written before `before` (their presigned
+ * URL long expired). Answers how many went. Safe to run twice or on several workers at once.
+ */
+export async function sweepUnclaimedUploads(storage: FileStorage, before: Date): Promise<number> {
+  let deleted = 0;
+  for await (const key of storage.keysWrittenBefore(MEDIA_UPLOAD_PREFIX, before)) {
+    await storage.delete(key);
+    deleted++;
+  }
+  return deleted;
+}
+
 /** The first `bytes` of a stream (then the stream is let go), and whether that is all of it. */
 export async function readHead(stream: Readable, bytes: number): Promise<{ head: Uint8Array; whole: boolean }> {
   const chunks: Buffer[] = [];

@@ -40,6 +40,27 @@ describe('S3Storage against an S3-compatible server', () => {
     await expect(storage.delete(key)).resolves.toBeUndefined();
   });
 
+  it('lists the keys under a folder written before a moment', async () => {
+    // s3rver verifies no signature of a bucket listing the way S3 and MinIO do (it refuses every one the SDK signs),
+    // so this server takes them unchecked; what is listed, under which prefix and before when, is its real answer.
+    const lenient = await startTestS3Server('oms-list', { checkSignatures: false });
+    try {
+      const listing = new S3Storage({ bucket: lenient.bucket, region: 'us-east-1', endpoint: lenient.endpoint, forcePathStyle: true, ...S3_TEST_CREDENTIALS });
+      const keys = Array.from({ length: 3 }, (_, i) => `uploads/2026-11/${i}/図面.pdf`);
+      for (const key of keys) await listing.put(key, Buffer.from('%PDF-1.4'), 'application/pdf');
+      await listing.put('estimates/1/kept.pdf', Buffer.from('%PDF-1.4'), 'application/pdf');
+      const listed = async (before: Date) => {
+        const found: string[] = [];
+        for await (const key of listing.keysWrittenBefore('uploads/', before)) found.push(key);
+        return found.sort();
+      };
+      expect(await listed(new Date(Date.now() + 60_000))).toEqual(keys);
+      expect(await listed(new Date(Date.now() - 60_000))).toEqual([]);
+    } finally {
+      await lenient.stop();
+    }
+  });
+
   it('refuses the keys the local driver refuses', async () => {
     for (const k of ['../outside.txt', '/etc/passwd', 'a//b', '.tmp/x', 'x.pdf.meta.json']) {
       await expect(storage.put(k, Buffer.from('x'), 'text/plain')).rejects.toBeInstanceOf(InvalidStorageKeyError);

@@ -25,10 +25,10 @@ export interface TestS3Server {
  * SigV4 signatures, presigned ones and their expiry included) on a free loopback port, its objects in
  * a temporary folder, with one empty bucket.
  */
-export async function startTestS3Server(bucket = 'oms-test'): Promise<TestS3Server> {
+export async function startTestS3Server(bucket = 'oms-test', options: { checkSignatures?: boolean } = {}): Promise<TestS3Server> {
   const directory = await mkdtemp(join(tmpdir(), 'oms-s3-'));
   const S3rver = require('@20minutes/s3rver') as S3rverClass;
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }], allowMismatchedSignatures: false });
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }], allowMismatchedSignatures: options.checkSignatures === false });
   const address = await server.run();
   return {
     endpoint: `http://127.0.0.1:${address.port}`,
