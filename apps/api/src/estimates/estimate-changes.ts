@@ -36,11 +36,20 @@ export function mustHaveWritten(written: boolean): void {
 }
 
 /**
- * When the estimate now waits for a step, every open link of earlier rounds is voided and the
- * outbox asks the workers to mail this round's links (one per person who may take the step).
+ * Ends the round that was open (its links used or voided: the first answer wins) and, when the
+ * estimate now waits for a step, opens the next: the outbox asks the workers to mail its links
+ * (one per person who may take the step).
  */
-export async function askForStep(m: EntityManager, estimates: EstimateRepository, record: { id: string; revision: number }, status: EstimateStatus, requestId: string): Promise<ApprovalStep | null> {
-  await estimates.closeLinks(m, record.id, null);
+export async function askForStep(
+  m: EntityManager,
+  estimates: EstimateRepository,
+  record: { id: string; revision: number },
+  status: EstimateStatus,
+  requestId: string,
+  /** The link the answer came through: used, where the others are voided. */
+  usedLinkId: string | null = null,
+): Promise<ApprovalStep | null> {
+  await estimates.closeLinks(m, record.id, usedLinkId);
   const step = approvalStepOf(status);
   await estimates.setCurrentRequest(m, record.id, step ? requestId : null);
   if (step) await appendToOutbox(m, [domainEvent('estimate.approval_requested', record.id, { estimateId: record.id, revision: record.revision, step, requestId })]);

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UploadOutcome } from '../api/media-upload';
 import { errorMessage } from '../i18n';
+import { refusalOf } from './refusal';
 import { toast } from './toast';
 
 /**
@@ -21,7 +22,7 @@ export function UploadButton<T>({ id, label, accept, done, upload }: { id: strin
       if (outcome.ok) toast.success(done);
       else if (outcome.status === 'too_large') toast.error(t('common.upload.tooLarge', { max: Math.floor(outcome.maxBytes / 1024 / 1024) }));
       else if (outcome.status === 'storage') toast.error(outcome.errorCode ? errorMessage(outcome.errorCode) : t('common.upload.failed', { code: outcome.code || '—' }));
-      else toast.error(errorMessage(outcome.error.errors[0]?.errorCode ?? outcome.error.errorCode, outcome.error.errors[0]?.params, outcome.error.message));
+      else toast.error(refusalOf(outcome));
     } finally {
       setProgress(null);
     }

@@ -3,7 +3,8 @@ import {
   approvalLinkState,
   availableEstimateActions,
   buttonTypeOf,
-  editOutcome,
+  ANSWERS_NEEDING_COMMENT,
+  estimateEdit,
   ESTIMATE_ACTIONS,
   ESTIMATE_STATUS as S,
   ESTIMATE_STATUSES,
@@ -85,10 +86,15 @@ describe('estimate workflow', () => {
     expect(ESTIMATE_STATUSES.map(buttonTypeOf)).toEqual([1, 2, 3, 2, 1, 0]);
   });
 
-  it('locks an approved or stamped revision', () => {
-    expect(editOutcome({ status: S.unprocessed, approvedDate: null, sealApprovedDate: null })).toBe('in_place');
-    expect(editOutcome({ status: S.waitingForConfirm, approvedDate: new Date(), sealApprovedDate: null })).toBe('new_revision');
-    expect(editOutcome({ status: S.done, approvedDate: null, sealApprovedDate: new Date() })).toBe('new_revision');
+  it('locks an approved or stamped revision: an edit makes the next one, back to unprocessed, keeping the number', () => {
+    const unapproved = { approvedDate: null, sealApprovedDate: null, revision: 1 };
+    expect(estimateEdit({ ...unapproved, status: S.unprocessed })).toEqual({ revise: false, status: S.unprocessed, keepsNumber: false });
+    expect(estimateEdit({ ...unapproved, status: S.waitingApproveNConfirm })).toEqual({ revise: false, status: S.unprocessed, keepsNumber: false });
+    expect(estimateEdit({ ...unapproved, status: S.requestEdit })).toEqual({ revise: false, status: S.requestEdit, keepsNumber: false });
+    expect(estimateEdit({ ...unapproved, status: S.requestEdit, revision: 2 })).toEqual({ revise: false, status: S.requestEdit, keepsNumber: true });
+    expect(estimateEdit({ status: S.waitingForConfirm, approvedDate: new Date(), sealApprovedDate: null, revision: 1 })).toEqual({ revise: true, status: S.unprocessed, keepsNumber: true });
+    expect(estimateEdit({ status: S.done, approvedDate: null, sealApprovedDate: new Date(), revision: 3 })).toEqual({ revise: true, status: S.unprocessed, keepsNumber: true });
+    expect(ANSWERS_NEEDING_COMMENT).toEqual(['reject', 'return_edit']);
     expect(estimateNumberLabel('E-1', 1)).toBe('E-1');
     expect(estimateNumberLabel('E-1', 2)).toBe('E-1-R2');
   });

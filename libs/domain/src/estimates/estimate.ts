@@ -144,6 +144,9 @@ export const ESTIMATE_TRANSITIONS: Readonly<Record<EstimateAction, Transition>> 
   },
 };
 
+/** The answers that need a reason (a rejection, an edit request), as the table says: the console asks for it first. */
+export const ANSWERS_NEEDING_COMMENT: readonly EstimateAnswer[] = ESTIMATE_ANSWERS.filter((answer) => ESTIMATE_TRANSITIONS[answer].needsComment);
+
 export interface EstimateTransitionResult {
   readonly from: EstimateStatus;
   readonly to: EstimateStatus;
@@ -218,9 +221,25 @@ export function isLocked(estimate: { approvedDate: Date | string | null; sealApp
   return estimate.approvedDate !== null || estimate.sealApprovedDate !== null;
 }
 
-/** What an edit does: change the revision in place, or start the next one. */
-export function editOutcome(estimate: { status: EstimateStatus; approvedDate: Date | string | null; sealApprovedDate: Date | string | null }): 'in_place' | 'new_revision' {
-  return isLocked(estimate) ? 'new_revision' : 'in_place';
+export interface EstimateEdit {
+  /** The edit starts the next revision (the current one is locked). */
+  revise: boolean;
+  /** The status after: an edit of a revision waiting for an answer takes it back to unprocessed (what was asked about
+   * has changed); an edit answering an edit request stays there until approval is asked again. */
+  status: EstimateStatus;
+  /** Once a revision was issued the number is the estimate's for good (`-R2` tells revisions apart); only a first
+   * revision never approved may still be renumbered. */
+  keepsNumber: boolean;
+}
+
+/** What an edit does to an estimate. */
+export function estimateEdit(estimate: { status: EstimateStatus; revision: number; approvedDate: Date | string | null; sealApprovedDate: Date | string | null }): EstimateEdit {
+  const revise = isLocked(estimate);
+  return {
+    revise,
+    status: estimate.status === S.requestEdit && !revise ? S.requestEdit : S.unprocessed,
+    keepsNumber: revise || estimate.revision > 1,
+  };
 }
 
 /** `E-20261126-0001` for revision 1, `E-20261126-0001-R2` after. */

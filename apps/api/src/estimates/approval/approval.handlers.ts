@@ -97,8 +97,7 @@ export class AnswerEstimateHandler implements ICommandHandler<AnswerEstimate> {
         viaLink: Boolean(actor.viaLink),
       });
       // The first answer wins: this link is used, every other one of the round voided; a next step gets its own round.
-      await this.estimates.closeLinks(m, id, usedLink?.id ?? null);
-      await askForStep(m, this.estimates, before, to, historyId);
+      await askForStep(m, this.estimates, before, to, historyId, usedLink?.id ?? null);
       return estimateView((await this.estimates.find(m, id))!, actor.role);
     });
   }

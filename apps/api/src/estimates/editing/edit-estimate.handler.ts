@@ -1,5 +1,5 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { editOutcome, ESTIMATE_STATUS, FeeKind, FieldValidationError, japanToday } from '@oms/domain';
+import { ESTIMATE_STATUS, estimateEdit, FeeKind, FieldValidationError, japanToday } from '@oms/domain';
 import { EstimateContent, EstimateRepository } from '@oms/infra';
 import { DataSource, EntityManager } from 'typeorm';
 import { constrainedWrite } from '../../common/unique';
@@ -81,16 +81,11 @@ export class UpdateEstimateHandler implements ICommandHandler<UpdateEstimate> {
     return checkedWrite(() =>
       this.dataSource.transaction(async (m) => {
         const before = await estimateAtVersion(m, this.estimates, id, body.version);
-        const revise = editOutcome(before) === 'new_revision';
+        const { revise, status, keepsNumber } = estimateEdit(before);
         // The earlier revision is frozen as issued, and its links can no longer answer for the new one.
         if (revise) await this.estimates.freezeRevision(m, before, await this.documents.parties(m, before));
-        // Any edit of a revision waiting for an answer takes it back to unprocessed: what was asked about has changed.
         await this.estimates.closeLinks(m, id, null);
-        // Once a revision was issued the number is the estimate's for good (`-R2` tells revisions apart); only a
-        // first revision never approved may still be renumbered.
-        const numberFixed = revise || before.revision > 1;
-        const estimateNo = numberFixed ? before.estimateNo : (blankOrMissingToNull(body.estimateNo) ?? before.estimateNo);
-        const status = before.status === ESTIMATE_STATUS.requestEdit && !revise ? ESTIMATE_STATUS.requestEdit : ESTIMATE_STATUS.unprocessed;
+        const estimateNo = keepsNumber ? before.estimateNo : (blankOrMissingToNull(body.estimateNo) ?? before.estimateNo);
         mustHaveWritten(await this.estimates.updateContent(m, id, body.version, { ...content, estimateNo, total, actorId: actor.id, revise, status }));
         await this.estimates.appendHistory(m, {
           estimateId: id,

@@ -11,6 +11,7 @@ import {
   FileStorage,
   renderDefaultSeal,
   renderEstimatePdf,
+  SettingsOptionEntity,
   SettingsOptionRepository,
   StoredFileNotFoundError,
 } from '@oms/infra';
@@ -105,8 +106,8 @@ export class EstimateDocuments {
     return { fileName: '見積書_テンプレート.pdf', body: await renderEstimatePdf(content) };
   }
 
-  private async issuer(m: EntityManager): Promise<EstimateDocumentContent['issuer']> {
-    const option = await this.settings.get(m);
+  private async issuer(m: EntityManager, option?: SettingsOptionEntity): Promise<EstimateDocumentContent['issuer']> {
+    option ??= await this.settings.get(m);
     return {
       company: option.companyName ?? this.config.SENDER_COMPANY,
       zip: option.zip,
@@ -120,11 +121,12 @@ export class EstimateDocuments {
   async parties(m: EntityManager, record: EstimateRecord): Promise<EstimatePrintedParties> {
     const [customer] = await m.query(`SELECT name, company_name AS "companyName", zip, address, phone FROM customers WHERE id = $1`, [record.customerId]);
     const [payment] = record.estimatePaymentId === null ? [] : await m.query(`SELECT name_ja AS name FROM payment_methods WHERE id = $1`, [record.estimatePaymentId]);
+    const option = await this.settings.get(m);
     return {
-      issuer: await this.issuer(m),
+      issuer: await this.issuer(m, option),
       customer: customer ?? { name: '', companyName: null, zip: null, address: null, phone: null },
       paymentMethod: payment?.name ?? null,
-      sealImageKey: (await this.settings.get(m)).sealImageKey,
+      sealImageKey: option.sealImageKey,
     };
   }
 

@@ -5,8 +5,8 @@ import { Link, useParams } from 'react-router-dom';
 import { CUSTOMER_LIMITS } from '@oms/domain';
 import { useCurrentUser } from '../../auth/use-current-user';
 import { countOf } from '../../common/field-rules';
+import { refusalOf } from '../../common/refusal';
 import { toast } from '../../common/toast';
-import { errorMessage } from '../../i18n';
 import { createCustomer, saveGeneralMemo, updateCustomer } from './api/save-customer';
 import { useCustomer, useSamePerson } from './api/use-customers';
 import { CustomerForm } from './CustomerForm';
@@ -59,7 +59,7 @@ function SamePersonCard({ customerId, canWrite }: { customerId: number; canWrite
     try {
       const result = await saveGeneralMemo(customerId, memo || null);
       if (result.ok) toast.success(t('customers.generalMemoSaved'));
-      else toast.error(errorMessage(result.error.errors[0]?.errorCode ?? result.error.errorCode, result.error.errors[0]?.params, result.error.message));
+      else toast.error(refusalOf(result));
     } finally {
       setSaving(false);
     }

@@ -1,17 +1,14 @@
 import { Button, Checkbox, Form, Input, Modal, Space, Typography } from 'antd';
-import { ESTIMATE_LIMITS } from '@oms/domain';
+import { ANSWERS_NEEDING_COMMENT, ESTIMATE_LIMITS } from '@oms/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError, ApiResult } from '../../api/client';
 import { countOf, maxLength } from '../../common/field-rules';
+import { refusalOf } from '../../common/refusal';
 import { toast } from '../../common/toast';
-import { errorMessage } from '../../i18n';
 import { failureMessage } from '../maker-side/failure-message';
-import { ANSWERS_WITH_COMMENT, type Estimate, type EstimateAnswer } from './api/estimate';
+import { type Estimate, type EstimateAnswer } from './api/estimate';
 
-/** A refusal's message: the first field error's, else the code's. */
-export const refusalOf = (result: Extract<ApiResult<unknown>, { ok: false }>) =>
-  errorMessage(result.error.errors[0]?.errorCode ?? result.error.errorCode, result.error.errors[0]?.params, result.error.message);
 
 /**
  * The answer buttons for `answers` (approve, reject, stamp, return for edit); reject and return ask
@@ -61,7 +58,7 @@ export function AnswerButtons({
             type={action === 'approve' || action === 'stamp' ? 'primary' : 'default'}
             danger={action === 'reject'}
             loading={busy === action}
-            onClick={() => (ANSWERS_WITH_COMMENT.includes(action) ? setAsking(action) : void answer(action, null))}
+            onClick={() => (ANSWERS_NEEDING_COMMENT.includes(action) ? setAsking(action) : void answer(action, null))}
           >
             {t(`estimates.actions.${action}`)}
           </Button>

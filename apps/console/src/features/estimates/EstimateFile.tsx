@@ -5,7 +5,7 @@ import { toast } from '../../common/toast';
 import { UploadButton } from '../../common/UploadButton';
 import type { Estimate } from './api/estimate';
 import { openEstimateFile, removeEstimateFile, uploadEstimateFile } from './api/save-estimate';
-import { refusalOf } from './EstimateActions';
+import { refusalOf } from '../../common/refusal';
 
 /** The estimate's attached file (SPEC.md §4: a file sets specialFlow 1): upload with progress, open, remove. */
 export function EstimateFile({ estimate, canEdit }: { estimate: Estimate; canEdit: boolean }) {

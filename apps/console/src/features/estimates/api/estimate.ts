@@ -41,9 +41,6 @@ export const estimateScreen = (id: string | number) => `/customers/estimates/${i
 export const estimateHistoryScreen = (customerId: string | number) => `/customers/${customerId}/estimates`;
 export const newEstimateScreen = (customerId: string | number) => `/customers/${customerId}/estimates/new`;
 
-/** The answers that need a reason (the API refuses them without one: NAL-CTM-103). */
-export const ANSWERS_WITH_COMMENT: readonly EstimateAnswer[] = ['reject', 'return_edit'];
-
 /** An approval link's refusals that end the public page: answered by someone else, expired, not a link. */
 export const LINK_PROBLEMS = ['NAL-CTM-104', 'NAL-CTM-105', 'NAL-CTM-106'] as const;
 export const isLinkProblem = (code: string | undefined) => (LINK_PROBLEMS as readonly (string | undefined)[]).includes(code);
