@@ -17,3 +17,4 @@ export * from './uploads';
 export * from './paging';
 export * from './idempotency';
 export * from './estimates';
+export * from './deposits';
