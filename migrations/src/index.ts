@@ -18,6 +18,7 @@ import { EventRetention1763960000000 } from './1763960000000-event-retention';
 import { IdempotencyKeys1763980000000 } from './1763980000000-idempotency-keys';
 import { CustomerListSorts1763990000000 } from './1763990000000-customer-list-sorts';
 import { Estimates1764000000000 } from './1764000000000-estimates';
+import { Deposits1764010000000 } from './1764010000000-deposits';
 
 /** Every migration, in order. The data source runs exactly these; nothing is ever synchronised. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   IdempotencyKeys1763980000000,
   CustomerListSorts1763990000000,
   Estimates1764000000000,
+  Deposits1764010000000,
 ];
