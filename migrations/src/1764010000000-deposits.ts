@@ -94,6 +94,8 @@ export class Deposits1764010000000 implements MigrationInterface {
         ${money('transfer_fee')},
         ${money('other_fee')},
         ${money('shipping_fee')},
+        -- Whether this payment confirmed the order's unpaid lines (a revert steps back only those).
+        confirmed_line_ids bigint[] NOT NULL DEFAULT '{}',
         created_by bigint CONSTRAINT deposit_payments_created_by_fk REFERENCES users(id),
         created_at timestamptz NOT NULL DEFAULT now(),
         reverted_at timestamptz,

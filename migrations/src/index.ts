@@ -19,6 +19,7 @@ import { IdempotencyKeys1763980000000 } from './1763980000000-idempotency-keys';
 import { CustomerListSorts1763990000000 } from './1763990000000-customer-list-sorts';
 import { Estimates1764000000000 } from './1764000000000-estimates';
 import { Deposits1764010000000 } from './1764010000000-deposits';
+import { DepositPayerKeys1764010000001 } from './1764010000001-deposit-payer-keys';
 
 /** Every migration, in order. The data source runs exactly these; nothing is ever synchronised. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   CustomerListSorts1763990000000,
   Estimates1764000000000,
   Deposits1764010000000,
+  DepositPayerKeys1764010000001,
 ];

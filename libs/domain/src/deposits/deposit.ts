@@ -34,7 +34,7 @@ export const TRANSFER_FEES_MAX = 50;
 export type MatchedBy = 'order_no' | 'name' | 'alias' | 'manual';
 
 /** Why a record is left for staff. */
-export const REVIEW_REASONS = ['no_match', 'ambiguous', 'order_not_due', 'already_claimed', 'changed', 'too_little'] as const;
+export const REVIEW_REASONS = ['no_match', 'ambiguous', 'order_not_due', 'already_claimed', 'changed', 'too_little', 'reverted'] as const;
 export type ReviewReason = (typeof REVIEW_REASONS)[number];
 
 /** What `amount` paid for orders due `due` in total: exact (also when short by a transfer fee), over or under. */

@@ -27,6 +27,8 @@ export interface DomainEventCatalogue {
   };
   /** An estimate waits for a step (approve or stamp): a link to everyone who may take it. `requestId` is the history row that asked. */
   'estimate.approval_requested': { aggregate: 'estimate'; payload: { estimateId: string; revision: number; step: ApprovalStep; requestId: string } };
+  /** A bank file was uploaded (or its matching asked again): the workers match its pending records against the unpaid orders. */
+  'deposit.uploaded': { aggregate: 'deposit'; payload: { depositId: string } };
 }
 
 export type DomainEventType = keyof DomainEventCatalogue;
@@ -46,6 +48,7 @@ const AGGREGATE_OF: { readonly [T in DomainEventType]: EventAggregate<T> } = {
   'order.sheet_requested': 'order',
   'order.shipped': 'order',
   'estimate.approval_requested': 'estimate',
+  'deposit.uploaded': 'deposit',
 };
 
 export const DOMAIN_EVENT_TYPES: readonly DomainEventType[] = Object.freeze(Object.keys(AGGREGATE_OF) as DomainEventType[]);

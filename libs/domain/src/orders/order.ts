@@ -152,6 +152,31 @@ export class Order {
     return { isShowPopup: live.every((l) => l.status === LINE_STATUS.paid) };
   }
 
+  /**
+   * A deposit pays the order (issue 13): every unpaid line confirmed as PUT /orders/paid confirms them,
+   * the history noting which deposit. Answers the lines it confirmed (none when the order had no unpaid line).
+   */
+  payByDeposit(note: string): string[] {
+    const unpaid = this.state.lines.filter((l) => l.status === LINE_STATUS.unpaid).map((l) => l.id);
+    if (unpaid.length === 0) return [];
+    this.confirmPayment(unpaid);
+    this.note = note;
+    return unpaid;
+  }
+
+  /**
+   * A deposit's payment taken back: the lines it confirmed that are still paid go back to unpaid, the
+   * reverse step of the table (change_status 2 → 1), the history noting why. A line that has moved on
+   * (ordered from its maker) cannot lose its payment here: NAL-DEP-041.
+   */
+  revertDepositPayment(lineIds: readonly string[], note: string): void {
+    const lines = this.state.lines.filter((l) => lineIds.includes(l.id) && !CLOSED_STATUSES.includes(l.status));
+    if (lines.some((l) => l.status !== LINE_STATUS.paid)) throw new DomainError('NAL-DEP-041');
+    if (lines.length === 0) return;
+    this.changeStatus(lines.map((l) => l.id), LINE_STATUS.unpaid);
+    this.note = note;
+  }
+
   /** 2 → 3 (1 → 3 when payment is not required or postpaid); one `order.sent_to_maker` per maker (its order sheet). */
   orderToMaker(lineIds: readonly string[], today: string): void {
     const lines = this.select(lineIds);

@@ -1,0 +1,3 @@
+export * from './deposit.repository';
+export * from './deposit-ledger';
+export * from './deposit-matching';
