@@ -14,6 +14,7 @@ import { RepositoriesModule } from './common/repositories.module';
 import { HealthModule } from './health/health.module';
 import { ContractModule } from './contract/contract.module';
 import { StorageModule } from './common/storage.module';
+import { DepositsModule } from './deposits/deposits.module';
 import { EstimatesModule } from './estimates/estimates.module';
 import { CustomersModule } from './customers/customers.module';
 import { DashboardModule } from './dashboard/dashboard.module';
@@ -39,6 +40,7 @@ export const API_MODULES = [
   CustomersModule,
   EstimatesModule,
   OrdersModule,
+  DepositsModule,
   MakerSideModule,
   CustomerMailsModule,
   DashboardModule,

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, AppConfig, dataSourceOptions, Logger } from '@oms/infra';
+import { DepositMatchingProcessor } from './deposits/deposit-matching.processor';
 import { ApprovalMailsProcessor } from './estimates/approval-mails.processor';
 import { ShipmentNoticesProcessor } from './customer-mails/shipment-notices.processor';
 import { HeartbeatService } from './heartbeat.service';
@@ -11,7 +12,7 @@ import { RelayService } from './outbox/relay.service';
 import { Clock, CLOCK, systemClock, WORKER_LOGGER, WorkerRuntime } from './worker-runtime';
 
 /** The queue processors, one entry per area (an area with several queues lists them in its folder's index.ts). */
-export const WORKER_PROCESSORS = [MailProcessor, ...MAKER_SIDE_PROCESSORS, ShipmentNoticesProcessor, ApprovalMailsProcessor, RetentionProcessor];
+export const WORKER_PROCESSORS = [MailProcessor, ...MAKER_SIDE_PROCESSORS, ShipmentNoticesProcessor, ApprovalMailsProcessor, DepositMatchingProcessor, RetentionProcessor];
 
 /** The workers process: the outbox relay, one processor per queue (mail, order sheets, reminders, customer mails, maintenance), the heartbeat. */
 @Module({})

@@ -10,7 +10,7 @@ import { ImportedFiles, sha256Hex } from '../common/uploads/imported-files';
 import { headerIssueToField, PRODUCT_CSV_COLUMNS } from './product-csv';
 import { ProductImportJobs, ProductImportQueue } from './product-import-jobs';
 import { productImportView, ProductImportView } from './product-import.view';
-import type { CsvDownload } from './product-queries';
+import type { CsvDownload } from '../common/http/csv-response';
 
 export class UploadProductImport extends Command<ProductImportView> {
   constructor(

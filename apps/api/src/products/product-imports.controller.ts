@@ -6,7 +6,7 @@ import { one } from '../common/http/envelope';
 import { IdParam } from '../common/http/id.param';
 import { CSV_FILE, CsvUpload, UploadedCsv } from '../common/uploads/csv-upload';
 import { ReimportConfirmation } from '../common/uploads/reimport-confirmation.dto';
-import { sendCsv } from './csv-response';
+import { sendCsv } from '../common/http/csv-response';
 import { ApplyProductImport, DiscardProductImport, GetProductImport, RejectedProductRows, UploadProductImport } from './product-import';
 import { FileAnswer } from '../contract/file-answer';
 

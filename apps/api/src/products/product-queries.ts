@@ -1,7 +1,7 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { NotFoundError } from '@oms/domain';
 import { productListKeyset, ProductRepository } from '@oms/infra';
-import type { Readable } from 'node:stream';
+import type { CsvDownload } from '../common/http/csv-response';
 import type { SignedInUser } from '../auth/access.decorators';
 import { keysetPage, KeysetPagination, Page } from '../common/http/envelope';
 import { pagePosition } from '../common/http/page.query';
@@ -32,11 +32,6 @@ export class RecentProductChanges extends Query<ProductChangeView[]> {
   }
 }
 
-export interface CsvDownload {
-  filename: string;
-  encoding: 'utf-8' | 'shift_jis';
-  body: Readable;
-}
 
 export class ExportProducts extends Query<CsvDownload> {
   constructor(readonly user: SignedInUser, readonly query: ProductExportQuery) {

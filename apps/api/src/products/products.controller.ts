@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { Allow, CurrentUser, Download, SignedInUser } from '../auth/access.decorators';
 import { one } from '../common/http/envelope';
 import { IdParam } from '../common/http/id.param';
-import { sendCsv } from './csv-response';
+import { sendCsv } from '../common/http/csv-response';
 import { CreateProduct, DeleteProduct, UpdateProduct } from './product-commands';
 import { ExportProducts, GetProduct, ListProducts, RecentProductChanges } from './product-queries';
 import { ProductBody, ProductChangesQuery, ProductExportQuery, ProductListQuery, UpdateProductBody } from './product.dto';

@@ -26,6 +26,9 @@ export const ACCESS_POLICY = {
   'orders.payment': [...EDITORS, 'accountant'],
   'orders.process': EDITORS,
   'orders.maker': [...EDITORS, 'maker'],
+  // Deposits (issue 13): accountants and admins reconcile; editors read (DESIGN.md §8, the row shared with revenue).
+  'deposits.read': [...EDITORS, 'accountant'],
+  'deposits.write': [...ADMINS, 'accountant'],
   'revenue.read': [...EDITORS, 'accountant'],
   'revenue.write': [...ADMINS, 'accountant'],
   'maker-chat': [...EDITORS, 'maker'],

@@ -268,6 +268,12 @@ export class DepositRepository {
     return row ?? null;
   }
 
+  /** An upload's matched records, locked in id order (its revert). */
+  async matchedRecords(m: EntityManager, depositId: string): Promise<RecordRow[]> {
+    const rows: RecordRow[] = await m.query(`SELECT ${RECORD_COLUMNS} FROM deposit_records r WHERE r.deposit_id = $1 AND r.state = 'matched' ORDER BY r.id FOR UPDATE`, [depositId]);
+    return rows.map((r) => ({ ...r, payments: [] }));
+  }
+
   /** Records what a record's matching or a hand decided: its state, status, difference and fee. */
   async decideRecord(
     m: EntityManager,
@@ -306,6 +312,11 @@ export class DepositRepository {
       ],
     );
     return row.id;
+  }
+
+  /** Every payment of an order, live and taken back, oldest first (its deposit and payment history). */
+  payments(orderId: string): Promise<PaymentRow[]> {
+    return this.dataSource.query(`SELECT ${PAYMENT_COLUMNS} FROM deposit_payments p JOIN orders o ON o.id = p.order_id WHERE p.order_id = $1 ORDER BY p.id`, [orderId]);
   }
 
   /** The live payments of a record, or of an order, or of an upload. */

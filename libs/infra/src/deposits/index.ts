@@ -1,3 +1,4 @@
 export * from './deposit.repository';
 export * from './deposit-ledger';
 export * from './deposit-matching';
+export * from './deposit-csv';

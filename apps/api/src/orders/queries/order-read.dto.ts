@@ -1,45 +1,9 @@
-import { japanToday, LINE_STATUSES, ORDER_TODOS, OrderTodo, parseDate, PREFERRED_PERIOD_MAX, PREFERRED_PERIOD_MIN, PreferredPeriod } from '@oms/domain';
+import { LINE_STATUSES, ORDER_TODOS, OrderTodo, PREFERRED_PERIOD_MAX, PREFERRED_PERIOD_MIN, PreferredPeriod } from '@oms/domain';
 import { ORDER_EXPORT_DATE_KINDS, ORDER_SORTS, OrderSort } from '@oms/infra';
-import { ValidateBy, ValidationArguments } from 'class-validator';
 import { KeysetPageQuery } from '../../common/http/page.query';
 import { Id, Int, OneOf, OneOfNumbers, Optional, Required, Text } from '../../common/validation/rules';
 import { DateText } from '../../common/validation/rules';
-
-/**
- * A date check against today or another field, answered with its rule key. Asynchronous, as
- * settings.rules does: class-validator attaches the rule key of a failing custom check only then.
- * A date that does not parse passes here (DateText reports it).
- */
-function dateCheck(name: string, errorCode: string, fails: (date: string, args: ValidationArguments) => boolean, params?: Record<string, string>) {
-  return ValidateBy(
-    {
-      name,
-      validator: {
-        validate: (value: unknown, args?: ValidationArguments) => {
-          const date = typeof value === 'string' ? parseDate(value) : null;
-          return Promise.resolve(!date || !fails(date, args!));
-        },
-      },
-    },
-    { context: { errorCode, params } },
-  );
-}
-
-/** A date not after today (Japan). */
-const NotAfterToday = () => dateCheck('notAfterToday', 'date_before_today', (date) => date > japanToday());
-
-/** A date not before the date in the field `other`. */
-const NotBefore = (other: string, wireName: string) =>
-  dateCheck(
-    'notBefore',
-    'date_after',
-    (date, args) => {
-      const start = (args.object as Record<string, unknown>)[other];
-      const startDate = typeof start === 'string' ? parseDate(start) : null;
-      return !!startDate && date < startDate;
-    },
-    { other: wireName },
-  );
+import { NotAfterToday, NotBefore } from '../../common/validation/date-rules';
 
 const Flag = () => OneOfNumbers([0, 1]);
 

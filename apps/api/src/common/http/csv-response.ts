@@ -1,5 +1,12 @@
 import type { FastifyReply } from 'fastify';
-import type { CsvDownload } from './product-queries';
+import type { Readable } from 'node:stream';
+
+/** A CSV file answered to a download: its name, encoding and content as it streams. */
+export interface CsvDownload {
+  filename: string;
+  encoding: 'utf-8' | 'shift_jis';
+  body: Readable;
+}
 
 /** Streams a CSV download to the browser; an error half-way cuts the response (the file is visibly incomplete). */
 export function sendCsv(res: FastifyReply, file: CsvDownload): void {
