@@ -1,1 +1,2 @@
 export * from './bank-record';
+export * from './payer-name';
