@@ -1,2 +1,3 @@
 export * from './bank-record';
 export * from './deposit';
+export * from './payer-name';
