@@ -80,10 +80,17 @@ interface World {
   timeShipment: string;
   user: string;
   templateKey: string;
+  deposit: string;
+  depositRecord: string;
+  depositOrder: string;
 }
 
 /** The records routes act on, by path prefix (a longer prefix before its start): the fixture's id and the row its version is read from. */
 const RESOURCES: { prefix: string; id: (w: World) => string; version: (w: World) => [string, unknown[]] }[] = [
+  { prefix: '/deposits/records', id: (w) => w.depositRecord, version: (w) => [`SELECT version FROM deposit_records WHERE id = $1`, [w.depositRecord]] },
+  // PUT /deposits/{orderId}/update pays an order of its own; the other /deposits/{id} routes act on an upload.
+  { prefix: '/deposits/{orderId}', id: (w) => w.depositOrder, version: (w) => [`SELECT version FROM orders WHERE id = $1`, [w.depositOrder]] },
+  { prefix: '/deposits', id: (w) => w.deposit, version: (w) => [`SELECT version FROM deposits WHERE id = $1`, [w.deposit]] },
   { prefix: '/customers/estimates', id: (w) => w.estimate, version: (w) => [`SELECT version FROM estimates WHERE id = $1`, [w.estimate]] },
   { prefix: '/customers', id: (w) => w.customer, version: (w) => [`SELECT version FROM customers WHERE id = $1`, [w.customer]] },
   { prefix: '/delivery_companies', id: (w) => w.deliveryCompany, version: (w) => [`SELECT version FROM delivery_companies WHERE id = $1`, [w.deliveryCompany]] },
@@ -181,6 +188,18 @@ describe('hostile input, generated from the contract', () => {
       `INSERT INTO estimates (customer_id, estimate_no, details, total) VALUES ($1, 'E-FUZZ-1', '[{"productName":"机","priceWithTax":1100,"amount":1,"taxPercentage":10}]', 1100) RETURNING id::text`,
       [customer],
     );
+    const depositOrder = await givenOrder(api, { lines: [{ makerId: maker }] });
+    const [accountantRow] = await api.dataSource.query(`SELECT id::text FROM users WHERE role = 'accountant' LIMIT 1`);
+    const [deposit] = await api.dataSource.query(
+      `INSERT INTO deposits (file_name, file_key, file_sha256, format, encoding, state, record_count, total_amount, created_by)
+       VALUES ('fuzz.txt', 'deposits/fuzz/original.txt', repeat('a', 64), 'zengin_transfer', 'shift_jis', 'done', 1, 1100, $1) RETURNING id::text`,
+      [accountantRow.id],
+    );
+    const [depositRecord] = await api.dataSource.query(
+      `INSERT INTO deposit_records (deposit_id, line, account_date, amount, payer_name, record_key, state, review_reason)
+       VALUES ($1, 2, '2026-11-20', 1100, 'ﾔﾏﾀﾞ ﾀﾛｳ', 'fuzz|2026-11-20|1100|1', 'review', 'no_match') RETURNING id::text`,
+      [deposit.id],
+    );
     world = {
       shop,
       maker,
@@ -195,6 +214,9 @@ describe('hostile input, generated from the contract', () => {
       timeShipment: timeShipment.id,
       user: (await api.user('operator')).id,
       templateKey: template.key,
+      deposit: deposit.id,
+      depositRecord: depositRecord.id,
+      depositOrder: depositOrder.id,
     };
     log = await WriteLog.install(api.dataSource);
     lastMark = await log.mark();
@@ -249,6 +271,8 @@ describe('hostile input, generated from the contract', () => {
           return route.path === '/customers/estimates/approve' ? id(world.estimate) : OMIT;
         case 'estimate_payment_id':
           return 2;
+        case 'record_id':
+          return id(world.depositRecord);
         case 'branch_of_order_id':
         case 'owner_user_id':
         case 'confirmed_product_changes_at':

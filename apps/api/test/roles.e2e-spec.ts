@@ -2,6 +2,7 @@ import { ROLES, Role } from '@oms/domain';
 import { RouteAccessCatalogue } from '../src/auth/route-access';
 import { TokensService } from '../src/auth/tokens.service';
 import { CUSTOMERS_ROUTES } from './roles/customers';
+import { DEPOSITS_ROUTES } from './roles/deposits';
 import { ESTIMATES_ROUTES } from './roles/estimates';
 import { ORDERS_ROUTES } from './roles/orders';
 import { PRODUCTS_ROUTES } from './roles/products';
@@ -49,6 +50,7 @@ const EXPECTED: Record<string, string> = {
   ...CUSTOMERS_ROUTES,
   ...ESTIMATES_ROUTES,
   ...ORDERS_ROUTES,
+  ...DEPOSITS_ROUTES,
 };
 
 describe('role matrix over every route', () => {

@@ -13,6 +13,7 @@ export interface FixtureLine {
 
 export interface FixtureOrder {
   id: string;
+  orderNo: string;
   version: number;
   lineIds: string[];
 }
@@ -31,6 +32,8 @@ export async function givenOrder(
     paymentMethodId?: number;
     orderDate?: string;
     delivery?: { shipDate: string; deliveryCompanyId: string; trackingCode: string };
+    buyer?: { name: string; kana: string | null };
+    customerId?: string;
   },
 ): Promise<FixtureOrder> {
   const db = api.dataSource;
@@ -41,9 +44,9 @@ export async function givenOrder(
   return db.transaction(async (manager) => {
     const [{ order_no: orderNo }] = await manager.query(`INSERT INTO order_numbers (order_no) VALUES (next_order_no()) RETURNING order_no`);
     const [order] = await manager.query(
-      `INSERT INTO orders (order_no, origin, shop_id, payment_method_id, order_date, buyer_name, buyer_kana, buyer_tel, buyer_email, delivery_name, status, line_statuses, maker_ids)
-       VALUES ($1, 'NAL-OMS', $2, $3, $4, '山田 太郎', 'ヤマダ タロウ', '03-1234-5678', 'taro@example.jp', '山田 太郎', 1, '{}', '{}') RETURNING id`,
-      [orderNo, shopId, options.paymentMethodId ?? 2, options.orderDate ?? '2026-11-01'],
+      `INSERT INTO orders (order_no, origin, shop_id, payment_method_id, order_date, buyer_name, buyer_kana, buyer_tel, buyer_email, delivery_name, status, line_statuses, maker_ids, customer_id)
+       VALUES ($1, 'NAL-OMS', $2, $3, $4, $5, $6, '03-1234-5678', 'taro@example.jp', $5, 1, '{}', '{}', $7) RETURNING id`,
+      [orderNo, shopId, options.paymentMethodId ?? 2, options.orderDate ?? '2026-11-01', options.buyer?.name ?? '山田 太郎', options.buyer === undefined ? 'ヤマダ タロウ' : options.buyer.kana, options.customerId ?? null],
     );
     const lineIds: string[] = [];
     for (const [i, line] of options.lines.entries()) {
@@ -63,7 +66,7 @@ export async function givenOrder(
       );
     }
     await new OrderRepository().refreshDerived(manager, String(order.id));
-    return { id: String(order.id), version: 1, lineIds };
+    return { id: String(order.id), version: 1, lineIds, orderNo };
   });
 }
 

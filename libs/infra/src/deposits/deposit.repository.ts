@@ -116,10 +116,11 @@ export interface RecordFilter {
 }
 
 /**
- * The orders a deposit may pay: with an unpaid line, a payment method that is paid (not 'not required', not
- * postpaid by a provider, which settles in bulk) and no live payment. `o` is the order, `pm` its method.
+ * The orders a bank deposit may pay: paid by bank transfer (a card, cash on delivery or a deferred-payment
+ * provider settle otherwise, and a name match on one of those would be a wrong match), with an unpaid line
+ * and no live payment. `o` is the order, `pm` its method. Staff apply a record to any order by hand.
  */
-const DUE = `o.line_statuses @> '{1}'::smallint[] AND o.payment_method_id <> 0 AND NOT pm.is_postpaid
+const DUE = `o.line_statuses @> '{1}'::smallint[] AND pm.code = 'bank_transfer'
   AND NOT EXISTS (SELECT 1 FROM deposit_payments p WHERE p.order_id = o.id AND p.reverted_at IS NULL)`;
 
 const DEPOSIT_COLUMNS = `d.id::text AS id, d.file_name AS "fileName", d.file_key AS "fileKey", d.format, d.encoding, d.state,
