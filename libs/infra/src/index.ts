@@ -36,3 +36,4 @@ export * from './products/product-import.repository';
 export * from './uploads/imported-file.repository';
 export * from './idempotency/idempotency-key.repository';
 export * from './estimates';
+export * from './deposits';

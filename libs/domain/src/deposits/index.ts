@@ -1,1 +1,3 @@
 export * from './bank-record';
+export * from './wareki';
+export * from './deposit-file';
