@@ -1,3 +1,5 @@
 export * from './bank-record';
 export * from './deposit';
 export * from './payer-name';
+export * from './wareki';
+export * from './deposit-file';

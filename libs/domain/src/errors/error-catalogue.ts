@@ -5,6 +5,7 @@
  */
 import type { CatalogueEntry } from './catalogue-entry';
 import { CUSTOMER_ERRORS } from './families/customer';
+import { DEPOSIT_ERRORS } from './families/deposit';
 import { ESTIMATE_ERRORS } from './families/estimate';
 import { IDEMPOTENCY_ERRORS } from './families/idempotency';
 import { MAIL_ERRORS } from './families/mail';
@@ -51,7 +52,7 @@ const CORE_ERRORS = {
 } as const satisfies Record<string, CatalogueEntry>;
 
 /** Areas keep their codes in `families/` (one file each); this is the whole catalogue. */
-export const ERROR_CATALOGUE = { ...CORE_ERRORS, ...PRODUCT_ERRORS, ...CUSTOMER_ERRORS, ...ESTIMATE_ERRORS, ...SETTINGS_ERRORS, ...MAIL_ERRORS, ...ORDER_ERRORS, ...UPLOAD_ERRORS, ...IDEMPOTENCY_ERRORS } as const;
+export const ERROR_CATALOGUE = { ...CORE_ERRORS, ...PRODUCT_ERRORS, ...CUSTOMER_ERRORS, ...ESTIMATE_ERRORS, ...SETTINGS_ERRORS, ...MAIL_ERRORS, ...ORDER_ERRORS, ...UPLOAD_ERRORS, ...IDEMPOTENCY_ERRORS, ...DEPOSIT_ERRORS } as const;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 

@@ -46,12 +46,13 @@ export interface CsvRow<K extends string = string> {
 /**
  * A problem with the header row: a missing column is `required`, an unknown or repeated one `invalid`.
  * `column` '*' is the header as a whole: longer than its limit (`max_length`, params `{max}` in bytes)
- * or with too many cells (`invalid`, params `{cells, max}`).
+ * or with too many cells (`invalid`, params `{cells, max}`). A header hook ({@link CsvHeaderReader})
+ * may answer a catalogue code of its own.
  */
 export interface CsvHeaderIssue {
   /** The header name as written (expected or found), or '*'. */
   readonly column: string;
-  readonly errorCode: 'required' | 'invalid' | 'max_length';
+  readonly errorCode: 'required' | 'invalid' | 'max_length' | (string & {});
   readonly params?: Readonly<Record<string, string | number>>;
 }
 
@@ -147,6 +148,7 @@ class CsvRecordReader<K extends string> {
   constructor(
     private readonly columns: readonly CsvColumn<K>[],
     private readonly limits: CsvLimits,
+    private readonly headerReader?: CsvHeaderReader<K>,
   ) {
     const parser = new Parser({
       record_delimiter: ['\r\n', '\n', '\r'],
@@ -231,7 +233,8 @@ class CsvRecordReader<K extends string> {
   private refuseLong(line: number): void {
     this.stopped = true;
     if (this.keys === undefined) {
-      this.headerIssues.push({ column: '*', errorCode: 'max_length', params: { max: this.limits.headerBytes } });
+      // The header's own limit is the first row's; a header below skipped rows has a record's.
+      this.headerIssues.push({ column: '*', errorCode: 'max_length', params: { max: line === 1 ? this.limits.headerBytes : this.limits.recordBytes } });
     } else {
       this.rowIssues.push({ line, column: '*', errorCode: 'max_length', params: { max: this.limits.recordBytes } });
     }
@@ -243,6 +246,12 @@ class CsvRecordReader<K extends string> {
       if (cells.length > this.limits.headerCells) {
         this.headerIssues.push({ column: '*', errorCode: 'invalid', params: { cells: cells.length, max: this.limits.headerCells } });
         this.keys = [];
+      } else if (this.headerReader) {
+        const read = this.headerReader(cells, line);
+        if (read === null) return; // a line above the header
+        this.header = cells;
+        this.keys = read.keys;
+        this.headerIssues.push(...read.issues);
       } else {
         this.header = cells;
         this.keys = readHeader(cells, this.columns, this.headerIssues);
@@ -263,11 +272,26 @@ class CsvRecordReader<K extends string> {
   }
 }
 
+/**
+ * How a header row becomes column keys, for files whose headers vary (a bank's export names its
+ * columns in its own words, and may put lines about the account above them): the key of each cell,
+ * in order (undefined: a column the importer ignores), and the header's issues; or null when the row
+ * is not the header yet, which skips it (the hook decides when to give up, with an issue).
+ */
+export type CsvHeaderReader<K extends string = string> = (cells: readonly string[], line: number) => { keys: (K | undefined)[]; issues: CsvHeaderIssue[] } | null;
+
 export interface CsvReadOptions<C extends readonly CsvColumn[]> {
   readonly columns: C;
   /** Bytes of the file read at a time by {@link readCsv} (default 4 KiB). */
   readonly sliceBytes?: number;
   readonly limits?: Partial<CsvLimits>;
+  /**
+   * Reads the header instead of matching `columns` by their exact names (see {@link CsvHeaderReader});
+   * `columns` then only name the keys (and every column is `required` in an empty file). A header
+   * found below skipped rows is held to `CSV_LIMITS.recordBytes`, as any row after the first; and
+   * {@link readCsvHeader}, which reads the first `headerBytes` only, does not see it.
+   */
+  readonly readHeader?: CsvHeaderReader<C[number]['key']>;
 }
 
 const DEFAULT_SLICE_BYTES = 4 * 1024;
@@ -294,7 +318,7 @@ const DEFAULT_SLICE_BYTES = 4 * 1024;
  * Lines may end in CRLF, LF or CR, even mixed.
  */
 export function parseCsv<const C extends readonly CsvColumn[]>(buffer: Buffer, options: CsvReadOptions<C>): ParsedCsv<C[number]['key']> {
-  const reader = new CsvRecordReader<C[number]['key']>(options.columns, { ...CSV_LIMITS, ...options.limits });
+  const reader = new CsvRecordReader<C[number]['key']>(options.columns, { ...CSV_LIMITS, ...options.limits }, options.readHeader);
   for (const { bytes } of utf8Slices(buffer, options.sliceBytes ?? DEFAULT_SLICE_BYTES)) {
     reader.feed(bytes);
     if (reader.stopped) break;
@@ -328,7 +352,7 @@ export interface CsvReading<K extends string = string> extends AsyncIterable<Csv
  */
 export function readCsv<const C extends readonly CsvColumn[]>(buffer: Buffer, options: CsvReadOptions<C>): CsvReading<C[number]['key']> {
   type K = C[number]['key'];
-  const reader = new CsvRecordReader<K>(options.columns, { ...CSV_LIMITS, ...options.limits });
+  const reader = new CsvRecordReader<K>(options.columns, { ...CSV_LIMITS, ...options.limits }, options.readHeader);
   async function* batches(): AsyncGenerator<CsvBatch<K>> {
     for (const { bytes, read } of utf8Slices(buffer, options.sliceBytes ?? DEFAULT_SLICE_BYTES)) {
       reader.feed(bytes);
@@ -359,7 +383,7 @@ export function readCsvHeader<const C extends readonly CsvColumn[]>(buffer: Buff
   // The header's bytes cannot pass its limit, nor CP932 take more than three UTF-8 bytes for two.
   const detected = detectCsvEncoding(buffer);
   const head = buffer.length - detected.start <= limits.headerBytes + 2 ? buffer : buffer.subarray(0, detected.start + limits.headerBytes + 2);
-  const reader = new CsvRecordReader(options.columns, limits);
+  const reader = new CsvRecordReader(options.columns, limits, options.readHeader);
   for (const { bytes } of utf8Slices(head, head.length || 1, detected)) reader.feed(bytes);
   // A file that ends within the header: read to its end (an empty file lacks every column).
   if (head === buffer) reader.feed(undefined, true);

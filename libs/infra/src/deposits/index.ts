@@ -1,5 +1,10 @@
+export * from './bank-file-reader';
+export type { BankAccount } from './zengin-reader';
+export { DEPOSIT_CSV_HEADERS } from './deposit-csv-reader';
+export type { DepositCsvColumn } from './deposit-csv-reader';
+export * from './zengin-file';
+export * from './payer-key-sql';
 export * from './deposit.repository';
 export * from './deposit-ledger';
 export * from './deposit-matching';
 export * from './deposit-csv';
-export * from './payer-key-sql';

@@ -6,6 +6,7 @@ import {
   checkCsvUpload,
   createCsvStream,
   CsvEncoding,
+  CsvHeaderReader,
   CSV_LIMITS,
   decodeCsv,
   neutraliseFormula,
@@ -159,6 +160,23 @@ describe('parseCsv', () => {
 
     const stray = parseCsv(Buffer.from('商品コード,商品名\n\nA-1,"一"x\n'), { columns });
     expect(stray.rowIssues).toEqual([{ line: 3, column: '*', errorCode: 'invalid' }]);
+  });
+
+  it('lets a header hook name the columns: lines above the header skipped, other columns ignored, its issues kept', () => {
+    const seen: number[] = [];
+    const readHeader: CsvHeaderReader<'code' | 'name'> = (cells, line) => {
+      seen.push(line);
+      if (!cells.includes('品名')) return null;
+      const keys = cells.map((cell) => (cell === 'コード' ? 'code' : cell === '品名' ? 'name' : undefined));
+      return { keys, issues: keys.includes('code') ? [] : [{ column: 'コード', errorCode: 'required' }] };
+    };
+    const parsed = parseCsv(Buffer.from('出力日,2026-11-24\n\nコード,メモ,品名\nA-1,x,一\n'), { columns, readHeader });
+    expect(seen).toEqual([1, 3]);
+    expect(parsed.headerIssues).toEqual([]);
+    expect(parsed.rows).toEqual([{ line: 4, values: { code: 'A-1', name: '一' }, cells: ['A-1', 'x', '一'] }]);
+
+    const refused = parseCsv(Buffer.from('メモ,品名\nx,一\n'), { columns, readHeader });
+    expect(refused).toEqual(expect.objectContaining({ rows: [], headerIssues: [{ column: 'コード', errorCode: 'required' }] }));
   });
 });
 
