@@ -44,7 +44,9 @@ export class UploadDepositHandler implements ICommandHandler<UploadDeposit> {
     if (!DEPOSIT_FILE_NAME.test(file.originalname)) throw new FieldValidationError([{ field: 'file', errorCode: 'file_format_invalid' }]);
     if (file.size > CSV_MAX_BYTES) throw new FieldValidationError([{ field: 'file', errorCode: 'file_size_too_large', params: { max: CSV_MAX_BYTES / 1024 } }]);
     const read = readBankFile(file.buffer, { today: new Date() });
-    if (read.issues.length > 0) throw new FieldValidationError(read.issues.map(fieldIssueOf));
+    // A file of no known format always has its issue; the check on `format` is for the compiler.
+    if (read.issues.length > 0 || !read.format) throw new FieldValidationError(read.issues.map(fieldIssueOf));
+    const format = read.format;
     const contentSha256 = await sha256Hex(file.buffer);
     const fileName = storedFileName(file.originalname);
     const { reimportOf } = await this.importedFiles.checkUpload({ area: 'deposits', fileName, contentSha256 }, confirmReimport);
@@ -64,7 +66,7 @@ export class UploadDepositHandler implements ICommandHandler<UploadDeposit> {
     await this.storage.put(fileKey, file.buffer, 'application/octet-stream');
     try {
       const id = await this.dataSource.transaction(async (m) => {
-        const depositId = await this.deposits.create(m, { fileName, fileKey, sha256: contentSha256, format: read.format, encoding: read.encoding, records, skippedCount: read.skipped.length, createdBy: user.id });
+        const depositId = await this.deposits.create(m, { fileName, fileKey, sha256: contentSha256, format, encoding: read.encoding, records, skippedCount: read.skipped.length, createdBy: user.id });
         await this.importedFiles.record(m, { area: 'deposits', fileName, contentSha256, recordId: depositId, importedBy: user.id, reimportOf, confirmReimport });
         await appendToOutbox(m, [domainEvent('deposit.uploaded', depositId, { depositId })]);
         return depositId;

@@ -485,6 +485,210 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/deposits/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Roles: system_admin, approver, estimate_approver, operator, accountant (permission `deposits.read`). */
+        get: operations["DepositsController.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deposits/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description With a download token (`?token=`), roles: system_admin, approver, estimate_approver, operator, accountant (permission `deposits.read`). */
+        get: operations["DepositsController.download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deposits/{id}/download-result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description With a download token (`?token=`), roles: system_admin, approver, estimate_approver, operator, accountant (permission `deposits.read`). */
+        get: operations["DepositsController.downloadResult"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deposits/{id}/records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Roles: system_admin, approver, estimate_approver, operator, accountant (permission `deposits.read`). */
+        get: operations["DepositsController.records"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deposits/{id}/revert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Roles: system_admin, approver, accountant (permission `deposits.write`). */
+        put: operations["DepositsController.revert"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deposits/{orderId}/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Roles: system_admin, approver, accountant (permission `deposits.write`). */
+        put: operations["DepositsController.update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deposits/advance-payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description With a download token (`?token=`), roles: system_admin, approver, estimate_approver, operator, accountant (permission `deposits.read`). */
+        get: operations["DepositsController.advancePayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deposits/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Roles: system_admin, approver, estimate_approver, operator, accountant (permission `deposits.read`). */
+        get: operations["DepositsController.history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deposits/orders/{orderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Roles: system_admin, approver, estimate_approver, operator, accountant (permission `deposits.read`). */
+        get: operations["DepositsController.orderDeposits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deposits/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Roles: system_admin, approver, accountant (permission `deposits.write`). */
+        post: operations["DepositsController.upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deposits/records/{id}/revert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Roles: system_admin, approver, accountant (permission `deposits.write`). */
+        put: operations["DepositsController.revertRecord"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deposits/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description With a download token (`?token=`), roles: system_admin, approver, estimate_approver, operator, accountant (permission `deposits.read`). */
+        get: operations["DepositsController.report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/errors": {
         parameters: {
             query?: never;
@@ -1594,7 +1798,7 @@ export interface components {
             /** @constant */
             ok: false;
             /** @enum {string} */
-            error_code: "NAL-400" | "NAL-401" | "NAL-403" | "NAL-404" | "NAL-413" | "NAL-422" | "NAL-429" | "NAL-500" | "NAL-503" | "NAL-CTM-001" | "NAL-CTM-002" | "NAL-CTM-003" | "NAL-CTM-101" | "NAL-CTM-102" | "NAL-CTM-103" | "NAL-CTM-104" | "NAL-CTM-105" | "NAL-CTM-106" | "NAL-CTM-107" | "NAL-CTM-108" | "NAL-CTM-109" | "NAL-IDEM-001" | "NAL-IDEM-002" | "NAL-IDEM-003" | "NAL-LO-01" | "NAL-LO-02" | "NAL-LO-03" | "NAL-LO-04" | "NAL-LO-05" | "NAL-LO-06" | "NAL-LO-07" | "NAL-MAIL-001" | "NAL-MAIL-002" | "NAL-MAIL-003" | "NAL-MAKER-001" | "NAL-MAKER-002" | "NAL-MAKER-003" | "NAL-PRO-001" | "NAL-PRO-002" | "NAL-PRO-003" | "NAL-PRO-004" | "NAL-PRO-005" | "NAL-PRO-006" | "NAL-SET-100" | "NAL-SET-101" | "NAL-SET-102" | "NAL-SHOP-001" | "NAL-SHOP-002" | "NAL-UPL-001" | "NAL-UPL-002" | "NAL-USER-001" | "NAL-USER-002" | "NAL-USER-003" | "NAL-USER-004" | "NAL-USER-005" | "NAL-USER-006" | "NAL_DELIVERY-004" | "NAL_DELIVERY-005" | "NAL_DELIVERY-006" | "NAL_DELIVERY-007" | "NAL_ORD-084" | "NAL_ORD-086" | "NAL_ORD-087" | "NAL_ORD-088" | "NAL_ORD-101" | "NAL_ORD-102" | "NAL_ORD-103" | "NAL_ORD-104" | "NAL_ORD-105" | "NAL_ORD-106" | "NAL_ORD-120" | "NAL_ORD-121" | "NAL_ORD-122" | "NAL_ORD-123" | "NAL_ORD-124" | "NAL_ORD-125" | "NAL_ORD-126" | "NAL_ORD-130" | "NAL_ORD-131" | "NAL_ORD-132" | "NAL_ORD-133" | "NAL_ORD-134" | "NAL_ORD-135" | "NAL_ORD-166" | "NAL_ORD-169" | "NAL_ORD-191" | "NAL_ORD-193";
+            error_code: "NAL-400" | "NAL-401" | "NAL-403" | "NAL-404" | "NAL-413" | "NAL-422" | "NAL-429" | "NAL-500" | "NAL-503" | "NAL-CTM-001" | "NAL-CTM-002" | "NAL-CTM-003" | "NAL-CTM-101" | "NAL-CTM-102" | "NAL-CTM-103" | "NAL-CTM-104" | "NAL-CTM-105" | "NAL-CTM-106" | "NAL-CTM-107" | "NAL-CTM-108" | "NAL-CTM-109" | "NAL-DEP-001" | "NAL-DEP-002" | "NAL-DEP-003" | "NAL-DEP-004" | "NAL-DEP-005" | "NAL-DEP-006" | "NAL-DEP-007" | "NAL-DEP-008" | "NAL-DEP-009" | "NAL-DEP-010" | "NAL-DEP-011" | "NAL-DEP-012" | "NAL-DEP-013" | "NAL-DEP-014" | "NAL-DEP-015" | "NAL-DEP-016" | "NAL-DEP-017" | "NAL-DEP-018" | "NAL-DEP-019" | "NAL-DEP-020" | "NAL-DEP-021" | "NAL-DEP-040" | "NAL-DEP-041" | "NAL-DEP-043" | "NAL-DEP-044" | "NAL-DEP-045" | "NAL-IDEM-001" | "NAL-IDEM-002" | "NAL-IDEM-003" | "NAL-LO-01" | "NAL-LO-02" | "NAL-LO-03" | "NAL-LO-04" | "NAL-LO-05" | "NAL-LO-06" | "NAL-LO-07" | "NAL-MAIL-001" | "NAL-MAIL-002" | "NAL-MAIL-003" | "NAL-MAKER-001" | "NAL-MAKER-002" | "NAL-MAKER-003" | "NAL-PRO-001" | "NAL-PRO-002" | "NAL-PRO-003" | "NAL-PRO-004" | "NAL-PRO-005" | "NAL-PRO-006" | "NAL-SET-100" | "NAL-SET-101" | "NAL-SET-102" | "NAL-SHOP-001" | "NAL-SHOP-002" | "NAL-UPL-001" | "NAL-UPL-002" | "NAL-USER-001" | "NAL-USER-002" | "NAL-USER-003" | "NAL-USER-004" | "NAL-USER-005" | "NAL-USER-006" | "NAL_DELIVERY-004" | "NAL_DELIVERY-005" | "NAL_DELIVERY-006" | "NAL_DELIVERY-007" | "NAL_ORD-084" | "NAL_ORD-086" | "NAL_ORD-087" | "NAL_ORD-088" | "NAL_ORD-101" | "NAL_ORD-102" | "NAL_ORD-103" | "NAL_ORD-104" | "NAL_ORD-105" | "NAL_ORD-106" | "NAL_ORD-120" | "NAL_ORD-121" | "NAL_ORD-122" | "NAL_ORD-123" | "NAL_ORD-124" | "NAL_ORD-125" | "NAL_ORD-126" | "NAL_ORD-130" | "NAL_ORD-131" | "NAL_ORD-132" | "NAL_ORD-133" | "NAL_ORD-134" | "NAL_ORD-135" | "NAL_ORD-166" | "NAL_ORD-169" | "NAL_ORD-191" | "NAL_ORD-193";
         } | {
             order_id: string;
             /** @constant */
@@ -1785,6 +1989,133 @@ export interface components {
             updated_at: string;
             version: number;
         };
+        DepositCandidateView: {
+            order_id: number;
+            order_no: string;
+            branch_no: number;
+            version: number;
+            total: number;
+            buyer_name: string;
+            buyer_kana: string | null;
+            order_date: string;
+            /** @enum {string} */
+            found_by: "alias" | "amount" | "name" | "order_no";
+        };
+        DepositPaymentView: {
+            id: number;
+            order_id: number;
+            order_no: string;
+            branch_no: number;
+            record_id: number | null;
+            deposit_id: number | null;
+            type: number;
+            status: components["schemas"]["DepositStatus"];
+            paid_date: string;
+            amount: number;
+            due_amount: number;
+            settlement_fee: number;
+            transfer_fee: number;
+            other_fee: number;
+            shipping_fee: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            reverted_at: string | null;
+            revert_reason: string | null;
+        };
+        DepositRecordView: {
+            id: number;
+            deposit_id: number;
+            line: number;
+            inquiry_no: string | null;
+            account_date: string;
+            amount: number;
+            payer_name: string;
+            edi_info: string | null;
+            order_no_hint: string | null;
+            order_nos: string[];
+            bank_name: string | null;
+            branch_name: string | null;
+            state: components["schemas"]["RecordState"];
+            /** @enum {string|null} */
+            review_reason: "already_claimed" | "ambiguous" | "changed" | "no_match" | "order_not_due" | "reverted" | "too_little" | null;
+            status: components["schemas"]["DepositStatus"];
+            /** @enum {string|null} */
+            matched_by: "alias" | "manual" | "name" | "order_no" | null;
+            difference: number | null;
+            transfer_fee: number | null;
+            /** Format: date-time */
+            decided_at: string | null;
+            version: number;
+            payments: components["schemas"]["DepositPaymentView"][];
+            candidates: components["schemas"]["DepositCandidateView"][];
+        };
+        DepositRevertBody: {
+            version: number;
+            reason: string;
+        };
+        /** @enum {string} */
+        DepositState: "done" | "matching" | "reverted";
+        /** @enum {number} */
+        DepositStatus: 1 | 2 | 3 | 4;
+        DepositUpdateBody: {
+            version: number;
+            /** @enum {number} */
+            type: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10;
+            amount: number;
+            /** @description A date, Y-m-d or Y/m/d. */
+            paid_date: string;
+            /** @default 0 */
+            settlement_fee?: number | null;
+            /** @default 0 */
+            transfer_fee?: number | null;
+            /** @default 0 */
+            other_fee?: number | null;
+            /** @default 0 */
+            shipping_fee?: number | null;
+            record_id?: number | string | null;
+        };
+        DepositView: {
+            id: number;
+            file_name: string;
+            /** @enum {string} */
+            format: "bank_csv" | "order_csv" | "zengin_statement" | "zengin_transfer";
+            /** @enum {string} */
+            encoding: "shift_jis" | "utf-8";
+            state: components["schemas"]["DepositState"];
+            record_count: number;
+            skipped_count: number;
+            total_amount: number;
+            first_date: string | null;
+            last_date: string | null;
+            progress: {
+                decided: number;
+                total: number;
+            };
+            counts: {
+                pending: number;
+                matched: number;
+                review: number;
+                duplicate: number;
+                reverted: number;
+                not_paid: number;
+                exact: number;
+                over: number;
+                under: number;
+            };
+            created_by: {
+                id: number;
+                name: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            matched_at: string | null;
+            /** Format: date-time */
+            reverted_at: string | null;
+            revert_reason: string | null;
+            version: number;
+        };
         EditOrderBody: {
             version: number;
             shop_id?: number | string;
@@ -1827,7 +2158,7 @@ export interface components {
         ErrorEnvelope: {
             error: {
                 /** @enum {string} */
-                error_code: "NAL-400" | "NAL-401" | "NAL-403" | "NAL-404" | "NAL-413" | "NAL-422" | "NAL-429" | "NAL-500" | "NAL-503" | "NAL-CTM-001" | "NAL-CTM-002" | "NAL-CTM-003" | "NAL-CTM-101" | "NAL-CTM-102" | "NAL-CTM-103" | "NAL-CTM-104" | "NAL-CTM-105" | "NAL-CTM-106" | "NAL-CTM-107" | "NAL-CTM-108" | "NAL-CTM-109" | "NAL-IDEM-001" | "NAL-IDEM-002" | "NAL-IDEM-003" | "NAL-LO-01" | "NAL-LO-02" | "NAL-LO-03" | "NAL-LO-04" | "NAL-LO-05" | "NAL-LO-06" | "NAL-LO-07" | "NAL-MAIL-001" | "NAL-MAIL-002" | "NAL-MAIL-003" | "NAL-MAKER-001" | "NAL-MAKER-002" | "NAL-MAKER-003" | "NAL-PRO-001" | "NAL-PRO-002" | "NAL-PRO-003" | "NAL-PRO-004" | "NAL-PRO-005" | "NAL-PRO-006" | "NAL-SET-100" | "NAL-SET-101" | "NAL-SET-102" | "NAL-SHOP-001" | "NAL-SHOP-002" | "NAL-UPL-001" | "NAL-UPL-002" | "NAL-USER-001" | "NAL-USER-002" | "NAL-USER-003" | "NAL-USER-004" | "NAL-USER-005" | "NAL-USER-006" | "NAL_DELIVERY-004" | "NAL_DELIVERY-005" | "NAL_DELIVERY-006" | "NAL_DELIVERY-007" | "NAL_ORD-084" | "NAL_ORD-086" | "NAL_ORD-087" | "NAL_ORD-088" | "NAL_ORD-101" | "NAL_ORD-102" | "NAL_ORD-103" | "NAL_ORD-104" | "NAL_ORD-105" | "NAL_ORD-106" | "NAL_ORD-120" | "NAL_ORD-121" | "NAL_ORD-122" | "NAL_ORD-123" | "NAL_ORD-124" | "NAL_ORD-125" | "NAL_ORD-126" | "NAL_ORD-130" | "NAL_ORD-131" | "NAL_ORD-132" | "NAL_ORD-133" | "NAL_ORD-134" | "NAL_ORD-135" | "NAL_ORD-166" | "NAL_ORD-169" | "NAL_ORD-191" | "NAL_ORD-193";
+                error_code: "NAL-400" | "NAL-401" | "NAL-403" | "NAL-404" | "NAL-413" | "NAL-422" | "NAL-429" | "NAL-500" | "NAL-503" | "NAL-CTM-001" | "NAL-CTM-002" | "NAL-CTM-003" | "NAL-CTM-101" | "NAL-CTM-102" | "NAL-CTM-103" | "NAL-CTM-104" | "NAL-CTM-105" | "NAL-CTM-106" | "NAL-CTM-107" | "NAL-CTM-108" | "NAL-CTM-109" | "NAL-DEP-001" | "NAL-DEP-002" | "NAL-DEP-003" | "NAL-DEP-004" | "NAL-DEP-005" | "NAL-DEP-006" | "NAL-DEP-007" | "NAL-DEP-008" | "NAL-DEP-009" | "NAL-DEP-010" | "NAL-DEP-011" | "NAL-DEP-012" | "NAL-DEP-013" | "NAL-DEP-014" | "NAL-DEP-015" | "NAL-DEP-016" | "NAL-DEP-017" | "NAL-DEP-018" | "NAL-DEP-019" | "NAL-DEP-020" | "NAL-DEP-021" | "NAL-DEP-040" | "NAL-DEP-041" | "NAL-DEP-043" | "NAL-DEP-044" | "NAL-DEP-045" | "NAL-IDEM-001" | "NAL-IDEM-002" | "NAL-IDEM-003" | "NAL-LO-01" | "NAL-LO-02" | "NAL-LO-03" | "NAL-LO-04" | "NAL-LO-05" | "NAL-LO-06" | "NAL-LO-07" | "NAL-MAIL-001" | "NAL-MAIL-002" | "NAL-MAIL-003" | "NAL-MAKER-001" | "NAL-MAKER-002" | "NAL-MAKER-003" | "NAL-PRO-001" | "NAL-PRO-002" | "NAL-PRO-003" | "NAL-PRO-004" | "NAL-PRO-005" | "NAL-PRO-006" | "NAL-SET-100" | "NAL-SET-101" | "NAL-SET-102" | "NAL-SHOP-001" | "NAL-SHOP-002" | "NAL-UPL-001" | "NAL-UPL-002" | "NAL-USER-001" | "NAL-USER-002" | "NAL-USER-003" | "NAL-USER-004" | "NAL-USER-005" | "NAL-USER-006" | "NAL_DELIVERY-004" | "NAL_DELIVERY-005" | "NAL_DELIVERY-006" | "NAL_DELIVERY-007" | "NAL_ORD-084" | "NAL_ORD-086" | "NAL_ORD-087" | "NAL_ORD-088" | "NAL_ORD-101" | "NAL_ORD-102" | "NAL_ORD-103" | "NAL_ORD-104" | "NAL_ORD-105" | "NAL_ORD-106" | "NAL_ORD-120" | "NAL_ORD-121" | "NAL_ORD-122" | "NAL_ORD-123" | "NAL_ORD-124" | "NAL_ORD-125" | "NAL_ORD-126" | "NAL_ORD-130" | "NAL_ORD-131" | "NAL_ORD-132" | "NAL_ORD-133" | "NAL_ORD-134" | "NAL_ORD-135" | "NAL_ORD-166" | "NAL_ORD-169" | "NAL_ORD-191" | "NAL_ORD-193";
                 /** @description English, for logs and scripts; the console shows the translated code. */
                 message: string;
                 /** @description Every failing field of a 422 (the first LISTED_ERRORS_MAX), the upload's of a 413; empty otherwise. */
@@ -2251,6 +2582,7 @@ export interface components {
         MakerOrderLineRecord: {
             id: string;
             status: components["schemas"]["LineStatus"];
+            amount: number;
             maker_id: string;
             maker_name: string;
             product_id: string | null;
@@ -2258,7 +2590,6 @@ export interface components {
             product_name: string;
             option1: string | null;
             option2: string | null;
-            amount: number;
             wholesale_price: number | null;
         };
         MakerOrderView: {
@@ -2444,13 +2775,13 @@ export interface components {
             maker_name: string;
             status: components["schemas"]["LineStatus"];
             id: string;
+            amount: number;
             maker_id: string;
             product_id: string | null;
             product_code: string | null;
             product_name: string;
             option1: string | null;
             option2: string | null;
-            amount: number;
             wholesale_price: number | null;
             price_with_tax: number;
             tax_percentage: number;
@@ -2749,6 +3080,8 @@ export interface components {
             updated_at: string;
             version: number;
         };
+        /** @enum {string} */
+        RecordState: "duplicate" | "matched" | "pending" | "reverted" | "review";
         ReimportConfirmation: {
             confirm_reimport?: boolean | null;
         };
@@ -4218,6 +4551,414 @@ export interface operations {
             500: components["responses"]["Error"];
         };
     };
+    "DepositsController.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DepositView"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "DepositsController.download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bank file as uploaded: a redirect to its short-lived storage URL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "DepositsController.downloadResult": {
+        parameters: {
+            query?: {
+                encoding?: "utf8" | "sjis";
+            };
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The upload's records with what became of each: status, orders paid, difference and transfer fee. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "DepositsController.records": {
+        parameters: {
+            query?: {
+                state?: "pending" | "matched" | "review" | "duplicate" | "reverted";
+                status?: 1 | 2 | 3 | 4;
+                page?: number | string;
+                per_page?: 20 | 50 | 100 | 200;
+                after?: string;
+                before?: string;
+                last?: 0 | 1;
+            };
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DepositRecordView"][];
+                        pagination: components["schemas"]["KeysetPagination"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "DepositsController.revert": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DepositRevertBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DepositView"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "DepositsController.update": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                order_id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DepositUpdateBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            payment: components["schemas"]["DepositPaymentView"];
+                            order_version: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "DepositsController.advancePayments": {
+        parameters: {
+            query: {
+                date: string;
+                encoding?: "utf8" | "sjis";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Advance payments (前受金) at a cut-off date: orders paid on or before it and not shipped by then. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "DepositsController.history": {
+        parameters: {
+            query?: {
+                page?: number | string;
+                per_page?: 20 | 50 | 100 | 200;
+                after?: string;
+                before?: string;
+                last?: 0 | 1;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DepositView"][];
+                        pagination: components["schemas"]["KeysetPagination"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "DepositsController.orderDeposits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DepositPaymentView"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "DepositsController.upload": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                    confirm_reimport?: boolean | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DepositView"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "DepositsController.revertRecord": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DepositRevertBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DepositRecordView"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "DepositsController.report": {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+                encoding?: "utf8" | "sjis";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deposit history of a period: every payment whose paid date falls in it, live and taken back. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
     "OrderErrorsController.delete": {
         parameters: {
             query: {
@@ -4332,6 +5073,7 @@ export interface operations {
                                 "product-imports": components["schemas"]["JobCounts"];
                                 maintenance: components["schemas"]["JobCounts"];
                                 "estimate-mails": components["schemas"]["JobCounts"];
+                                "deposit-matching": components["schemas"]["JobCounts"];
                             } | null;
                             workers: {
                                 last_heartbeat: string | null;
@@ -4378,6 +5120,7 @@ export interface operations {
                                 "product-imports": components["schemas"]["JobCounts"];
                                 maintenance: components["schemas"]["JobCounts"];
                                 "estimate-mails": components["schemas"]["JobCounts"];
+                                "deposit-matching": components["schemas"]["JobCounts"];
                             } | null;
                             workers: {
                                 last_heartbeat: string | null;
@@ -4711,7 +5454,7 @@ export interface operations {
                         data: {
                             /** Format: date-time */
                             previous_login: string | null;
-                            permissions: ("accounts.read" | "accounts.write" | "catalogue.read" | "catalogue.write" | "customer-chat" | "customers.read" | "customers.write" | "estimates.approve" | "estimates.edit" | "estimates.stamp" | "maker-chat" | "medias.upload" | "operations.admin" | "orders.maker" | "orders.payment" | "orders.process" | "orders.read" | "revenue.read" | "revenue.write" | "settings.read" | "settings.write")[];
+                            permissions: ("accounts.read" | "accounts.write" | "catalogue.read" | "catalogue.write" | "customer-chat" | "customers.read" | "customers.write" | "deposits.read" | "deposits.write" | "estimates.approve" | "estimates.edit" | "estimates.stamp" | "maker-chat" | "medias.upload" | "operations.admin" | "orders.maker" | "orders.payment" | "orders.process" | "orders.read" | "revenue.read" | "revenue.write" | "settings.read" | "settings.write")[];
                             id: number;
                             name: string;
                             email: string;
