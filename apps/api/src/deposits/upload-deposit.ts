@@ -43,7 +43,7 @@ export class UploadDepositHandler implements ICommandHandler<UploadDeposit> {
     if (!file) throw new FieldValidationError([{ field: 'file', errorCode: 'required' }]);
     if (!DEPOSIT_FILE_NAME.test(file.originalname)) throw new FieldValidationError([{ field: 'file', errorCode: 'file_format_invalid' }]);
     if (file.size > CSV_MAX_BYTES) throw new FieldValidationError([{ field: 'file', errorCode: 'file_size_too_large', params: { max: CSV_MAX_BYTES / 1024 } }]);
-    const read = readBankFile(file.buffer, { today: new Date() });
+    const read = await readBankFile(file.buffer, { today: new Date() });
     // A file of no known format always has its issue; the check on `format` is for the compiler.
     if (read.issues.length > 0 || !read.format) throw new FieldValidationError(read.issues.map(fieldIssueOf));
     const format = read.format;

@@ -25,9 +25,10 @@ const WHITESPACE = new Set([0x09, 0x0a, 0x0d, 0x20, 0x1a]);
  * Reads an uploaded deposit file, whatever its format (docs/deposit-files.md), recognised by its
  * content: a 全銀 振込入金通知 (01) or 入出金取引明細 (03), a bank's CSV, or the order-number CSV staff
  * make. `today` places the 和暦 dates of 全銀 files in their era and dates the order CSV's rows that
- * have none (Japan's date of it). A file with any issue is to be refused whole.
+ * have none (Japan's date of it). A file with any issue is to be refused whole. The event loop is let
+ * through every few milliseconds while a file is read.
  */
-export function readBankFile(buffer: Buffer, options: { today: Date }): BankFileReading {
+export async function readBankFile(buffer: Buffer, options: { today: Date }): Promise<BankFileReading> {
   const today = japanToday(options.today);
   const issues = new BankFileIssues();
   const { encoding, start } = detectCsvEncoding(buffer);
@@ -36,7 +37,7 @@ export function readBankFile(buffer: Buffer, options: { today: Date }): BankFile
     return { format: null, encoding, records: [], skipped: [], issues: issues.list };
   }
   if (looksLikeZengin(buffer)) {
-    const zengin = readZengin(buffer, today, issues);
+    const zengin = await readZengin(buffer, today, issues);
     return {
       format: zengin?.format ?? null,
       encoding: 'shift_jis',
@@ -46,6 +47,6 @@ export function readBankFile(buffer: Buffer, options: { today: Date }): BankFile
       ...(zengin?.account && { account: zengin.account }),
     };
   }
-  const csv = readDepositCsv(buffer, today, issues);
+  const csv = await readDepositCsv(buffer, today, issues);
   return { format: csv.format, encoding, records: csv.records, skipped: csv.skipped, issues: issues.list };
 }

@@ -12,7 +12,7 @@ import {
   parseYen,
   SkippedBankRecord,
 } from '@oms/domain';
-import { CsvColumn, CsvHeaderIssue, CsvHeaderReader, parseCsv } from '../csv';
+import { CsvColumn, CsvHeaderIssue, CsvHeaderReader, readCsv, TimeSlice } from '../csv';
 import { BankFileIssues } from './bank-file-issues';
 
 /** The columns a deposit CSV may have; the file names them in its own words (DEPOSIT_CSV_HEADERS). */
@@ -161,10 +161,35 @@ export interface DepositCsvReading {
  * DEPOSIT_CSV_HEADERS, other columns ignored. A row with a deposit becomes a record, a withdrawal is
  * skipped; every problem of a cell goes to `issues` under the file's own header name.
  */
-export function readDepositCsv(buffer: Buffer, today: DateText, issues: BankFileIssues): DepositCsvReading {
+export async function readDepositCsv(buffer: Buffer, today: DateText, issues: BankFileIssues): Promise<DepositCsvReading> {
   const found: { header?: CsvHeader } = {};
   const columns: CsvColumn<DepositCsvColumn>[] = (Object.keys(DEPOSIT_CSV_HEADERS) as DepositCsvColumn[]).map((key) => ({ key, header: DEPOSIT_CSV_HEADERS[key][0] }));
-  const parsed = parseCsv(buffer, { columns, readHeader: headerReader(found) });
+  // A slice of the file at a time, the event loop let through between (a 10 MB file read at once held it for over a second).
+  const reading = readCsv(buffer, { columns, readHeader: headerReader(found) });
+  const records: BankRecord[] = [];
+  const skipped: SkippedBankRecord[] = [];
+  const slice = new TimeSlice();
+  for await (const batch of reading) {
+    // The rows and the reader's row issues (a row of the wrong number of cells), in the order of the file.
+    const rowIssues = batch.rowIssues;
+    let next = 0;
+    const reportRowIssuesBefore = (line: number) => {
+      for (; next < rowIssues.length && rowIssues[next].line < line; next++) {
+        const { column, errorCode, params } = rowIssues[next];
+        issues.add({ line: rowIssues[next].line, field: column === '*' ? 'row' : column, errorCode, ...(params && { params }) });
+      }
+    };
+    for (const row of batch.rows) {
+      reportRowIssuesBefore(row.line);
+      if (issues.full) break;
+      const read = readRow(row.line, row.values, found.header!, today, issues);
+      if (read === 'withdrawal') skipped.push({ line: row.line, reason: 'withdrawal' });
+      else if (read !== null) records.push(read);
+      await slice.check();
+    }
+    reportRowIssuesBefore(Infinity);
+    if (issues.full) break;
+  }
   const header = found.header;
   if (header === undefined) {
     // No row looked like a header, or the first was too long to be one (a spreadsheet or a PDF
@@ -172,28 +197,9 @@ export function readDepositCsv(buffer: Buffer, today: DateText, issues: BankFile
     issues.add({ line: 0, field: 'file', errorCode: 'NAL-DEP-001' });
     return { format: null, records: [], skipped: [] };
   }
-  for (const issue of parsed.headerIssues) {
+  for (const issue of reading.headerIssues) {
     issues.add({ line: header.line, field: issue.column === '*' ? 'header' : issue.column, errorCode: issue.errorCode, ...(issue.params && { params: issue.params }) });
   }
-  const records: BankRecord[] = [];
-  const skipped: SkippedBankRecord[] = [];
-  // The rows and the reader's row issues (a row of the wrong number of cells), in the order of the file.
-  const rowIssues = parsed.rowIssues;
-  let next = 0;
-  const reportRowIssuesBefore = (line: number) => {
-    for (; next < rowIssues.length && rowIssues[next].line < line; next++) {
-      const { column, errorCode, params } = rowIssues[next];
-      issues.add({ line: rowIssues[next].line, field: column === '*' ? 'row' : column, errorCode, ...(params && { params }) });
-    }
-  };
-  for (const row of parsed.rows) {
-    reportRowIssuesBefore(row.line);
-    if (issues.full) break;
-    const read = readRow(row.line, row.values, header, today, issues);
-    if (read === 'withdrawal') skipped.push({ line: row.line, reason: 'withdrawal' });
-    else if (read !== null) records.push(read);
-  }
-  reportRowIssuesBefore(Infinity);
   return { format: header.format, records, skipped };
 }
 
