@@ -19,6 +19,8 @@ describe('access policy (DESIGN.md §8)', () => {
     'orders.payment': 'yyyy-y-',
     'orders.process': 'yyyy---',
     'orders.maker': 'yyyy--y',
+    'deposits.read': 'yyyy-y-',
+    'deposits.write': 'yy---y-',
     'revenue.read': 'yyyy-y-',
     'revenue.write': 'yy---y-',
     'maker-chat': 'yyyy--y',
