@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { BankFileIssue, bankRecordKey, domainEvent, FieldIssue, FieldValidationError, orderNumbersIn, payerNameKey, storedFileName } from '@oms/domain';
+import { BankFileIssue, bankRecordKey, domainEvent, FieldIssue, FieldValidationError, orderNumbersIn, payerNameKey, payerOf, storedFileName } from '@oms/domain';
 import { appendToOutbox, CSV_MAX_BYTES, DepositRepository, FILE_STORAGE, FileStorage, readBankFile, RecordToKeep } from '@oms/infra';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
@@ -53,7 +53,7 @@ export class UploadDepositHandler implements ICommandHandler<UploadDeposit> {
 
     const occurrences = new Map<string, number>();
     const records: RecordToKeep[] = read.records.map((record) => {
-      const payerKey = payerNameKey(record.payerName);
+      const payerKey = payerNameKey(payerOf(record.payerName));
       const keyed = { ...record, payerKey };
       const base = bankRecordKey(keyed, 0);
       const occurrence = (occurrences.get(base) ?? 0) + 1;

@@ -1,4 +1,4 @@
-import { LEGAL_FORMS, orderNumbersIn, PAYER_KEY_STEPS, payerNameKey, splitLegalForm } from './payer-name';
+import { LEGAL_FORMS, orderNumbersIn, PAYER_KEY_STEPS, payerNameKey, splitLegalForm, payerOf } from './payer-name';
 import { PAYER_NAME_PAIRS } from './payer-names.fixture';
 
 describe('payer names (振込依頼人名) against buyer kana', () => {
@@ -118,5 +118,19 @@ describe('order numbers in payer names and EDI text', () => {
 
   it('takes 29 February of a leap year', () => {
     expect(orderNumbersIn('20280229-0000001')).toEqual(['20280229-0000001']);
+  });
+});
+
+describe('payerOf', () => {
+  it.each([
+    ['振込 ﾔﾏﾀﾞ ﾀﾛｳ', 'ﾔﾏﾀﾞ ﾀﾛｳ'],
+    ['ﾌﾘｺﾐ＊ﾔﾏﾀﾞ ﾀﾛｳ', 'ﾔﾏﾀﾞ ﾀﾛｳ'],
+    ['振込入金　ヤマダ タロウ', 'ヤマダ タロウ'],
+    ['ﾔﾏﾀﾞ ﾀﾛｳ', 'ﾔﾏﾀﾞ ﾀﾛｳ'],
+    // Only a whole word before a separator: a name that starts with the same kana stays whole.
+    ['ﾌﾘｺﾐﾔ ｼﾖｳﾃﾝ', 'ﾌﾘｺﾐﾔ ｼﾖｳﾃﾝ'],
+  ])('%s → %s', (name, payer) => {
+    expect(payerOf(name)).toBe(payer);
+    expect(payerNameKey(payerOf(name))).toBe(payerNameKey(payer));
   });
 });

@@ -301,3 +301,14 @@ export function orderNumbersIn(text: string): string[] {
   }
   return [...found];
 }
+
+/**
+ * What an online bank's CSV writes before the payer in its description column (`振込 ﾔﾏﾀﾞ ﾀﾛｳ`,
+ * `ﾌﾘｺﾐ＊ﾔﾏﾀﾞ ﾀﾛｳ`, `振込入金　ヤマダ`): the kind of entry, not the payer's name.
+ */
+const ENTRY_KIND_PREFIX = /^\s*(?:振込入金|振込|入金|ﾌﾘｺﾐ|フリコミ|ﾆﾕｳｷﾝ|ニユウキン|ニュウキン)(?:\s|[＊*:：・])+/u;
+
+/** The payer of a bank record's name, without the entry kind an online bank's description puts before it. */
+export function payerOf(name: string): string {
+  return name.replace(ENTRY_KIND_PREFIX, '');
+}

@@ -607,3 +607,28 @@ describe('Order: what commands record', () => {
     expect(order.version).toBe(3);
   });
 });
+
+describe('payment by a deposit, and its revert (issue 13)', () => {
+  it('confirms every unpaid line, noting the deposit, and answers the lines it confirmed', () => {
+    const order = orderOf({ paymentMethod: BANK_TRANSFER, lines: [line('L1', 'M1', S.unpaid), line('L2', 'M2', S.unpaid), line('L3', 'M2', S.cancel)] });
+    expect(order.payByDeposit('入金 2026-11-20 照会番号000123')).toEqual(['L1', 'L2']);
+    expect(order.recorded()).toMatchObject({ command: 'confirm_payment', note: '入金 2026-11-20 照会番号000123', changes: [{ lineId: 'L1', from: 1, to: 2 }, { lineId: 'L2', from: 1, to: 2 }] });
+  });
+
+  it('changes nothing on an order without an unpaid line', () => {
+    const order = orderOf({ lines: [line('L1', 'M1', S.paid)] });
+    expect(order.payByDeposit('入金')).toEqual([]);
+    expect(order.recorded().changes).toEqual([]);
+  });
+
+  it('takes the payment back through the reverse step, the lines it confirmed only, and refuses once a line has moved on', () => {
+    const paid = orderOf({ lines: [{ ...line('L1', 'M1', S.paid), previousStatus: S.unpaid }, { ...line('L2', 'M1', S.paid), previousStatus: S.unpaid }] });
+    paid.revertDepositPayment(['L1'], '入金取消: 誤り');
+    expect(paid.recorded()).toMatchObject({ command: 'change_status', note: '入金取消: 誤り', changes: [{ lineId: 'L1', from: 2, to: 1 }] });
+    const movedOn = orderOf({ lines: [{ ...line('L1', 'M1', S.ordered), previousStatus: S.paid }] });
+    expect(refusal(() => movedOn.revertDepositPayment(['L1'], 'x'))).toBe('NAL-DEP-041');
+    const cancelled = orderOf({ lines: [line('L1', 'M1', S.cancel)] });
+    cancelled.revertDepositPayment(['L1'], 'x');
+    expect(cancelled.recorded().changes).toEqual([]);
+  });
+});
