@@ -5,11 +5,13 @@ import { AppConfig, createDataSource, createFileStorage, loadConfigOrExit, Sessi
 import { DataSource } from 'typeorm';
 import { signedIn } from './auth/sign-in.service';
 import { jwtOptions, TokensService } from './auth/tokens.service';
+import { depositSample } from './deposits/deposit-sample';
 import { DEMO_USERS, seedCompanySeal, seedDemoData } from './seed';
 
 /**
  * Scripts' entry point: `npm run migrate`, `npm run migrate:revert`, `npm run seed`,
- * `npm run cli -- token <email> [--ttl seconds]`, `npm run cli -- sign-in-token <email>`.
+ * `npm run cli -- token <email> [--ttl seconds]`, `npm run cli -- sign-in-token <email>`,
+ * `npm run -s cli -- deposit-sample > 入金.txt`.
  * Configured by the same environment variables as the API.
  */
 const USAGE = `usage: cli <command>
@@ -17,7 +19,8 @@ const USAGE = `usage: cli <command>
   migrate:revert               revert the last migration
   seed                         demo data: one user per role (idempotent)
   token <email> [--ttl secs]   print a bearer access token for a registered, valid user
-  sign-in-token <email>        print a one-time sign-in token (POST /api/v1/auth/login-with-token)`;
+  sign-in-token <email>        print a one-time sign-in token (POST /api/v1/auth/login-with-token)
+  deposit-sample               print a 全銀 deposit file paying the unpaid bank-transfer orders (to try the upload)`;
 
 async function withDatabase<T>(config: AppConfig, work: (ds: DataSource) => Promise<T>): Promise<T> {
   const ds = createDataSource(config.DATABASE_URL, 2);
@@ -71,6 +74,10 @@ async function main(argv: string[]): Promise<void> {
       return withDatabase(config, async (ds) => {
         const user = await userByEmail(ds, args[0]);
         process.stdout.write(`${await new SessionRepository(ds).createSignInToken(user.id, config.SIGN_IN_TOKEN_TTL)}\n`);
+      });
+    case 'deposit-sample':
+      return withDatabase(config, async (ds) => {
+        process.stdout.write(await depositSample(ds));
       });
     default:
       process.stderr.write(`${USAGE}\n`);

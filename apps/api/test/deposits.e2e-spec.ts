@@ -1,5 +1,6 @@
 import { DepositMatching, writeDepositCsv, writeZenginFile, ZenginFileRecord } from '@oms/infra';
 import iconv from 'iconv-lite';
+import { depositSample } from '../src/deposits/deposit-sample';
 import { FixtureOrder, givenOrder } from './support/order-fixtures';
 import { download, expectErrorEnvelope, TestApp, useTestApi } from './support/test-app';
 
@@ -295,6 +296,16 @@ describe('deposits: bank files matched against orders', () => {
 
     const advance = await ctx.api.http.get(`/api/v1/deposits/advance-payments?date=2026-11-30&token=${await token()}`).buffer(true).parse(binary).expect(200);
     expect((advance.body as Buffer).toString('utf8')).toContain(`,${o.orderNo},1,清水 光,`);
+  });
+
+  it('makes a sample file (npm run -s cli -- deposit-sample) that pays the unpaid bank-transfer orders', async () => {
+    const o = await order(8250, { name: '長谷川 優', kana: 'ハセガワ ユウ' });
+    const id = (await upload(await depositSample(db())).expect(202)).body.data.id;
+    await match(id);
+    const rows = await records(id);
+    expect(rows[rows.length - 1]).toMatchObject({ state: 'review', review_reason: 'no_match' });
+    expect(rows.filter((r) => r.state === 'matched').length).toBeGreaterThanOrEqual(1);
+    expect(await lineStatuses(o)).toEqual([2]);
   });
 
   it('lists the uploads newest first with their counts, for those who may read them', async () => {

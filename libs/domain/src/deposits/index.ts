@@ -3,3 +3,4 @@ export * from './deposit';
 export * from './payer-name';
 export * from './wareki';
 export * from './deposit-file';
+export * from './bank-kana';
