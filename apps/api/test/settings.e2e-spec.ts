@@ -400,6 +400,22 @@ describe('settings API', () => {
       expect((await send('put', '/settings/option', { default_tax_percent: 0, invoice_registration_number: 'T0000000000001', version: version + 1 })).status).toBe(200);
       expect((await get('/settings/option').expect(200)).body.data).toMatchObject({ default_tax_percent: 0, version: version + 2 });
     });
+
+    it('keeps the transfer fees deposits allow for: 110–880 yen by default, at most 50 of 1–99,999 yen', async () => {
+      const before = (await get('/settings/option').expect(200)).body.data;
+      expect(before.transfer_fees).toEqual(expect.arrayContaining([110, 220, 330, 440, 880]));
+      const fifty = Array.from({ length: 50 }, (_, i) => 99_999 - i);
+      const saved = await send('put', '/settings/option', { transfer_fees: fifty, version: before.version });
+      expect(saved.status).toBe(200);
+      expect(saved.body.data.transfer_fees).toEqual([...fifty].sort((a, b) => a - b));
+      const refused = await send('put', '/settings/option', { transfer_fees: [...fifty, 1], version: before.version + 1 });
+      expect(errorsOf(refused)).toEqual([{ field: 'transfer_fees', error_code: 'max', params: { max: 50 } }]);
+      for (const [fees, code] of [[[0], 'min'], [[100_000], 'max'], [[1.5], 'integer']] as const) {
+        expect(errorsOf(await send('put', '/settings/option', { transfer_fees: fees, version: before.version + 1 }))).toEqual([expect.objectContaining({ field: 'transfer_fees', error_code: code })]);
+      }
+      const back = await send('put', '/settings/option', { transfer_fees: [440, 110, 110], version: before.version + 1 });
+      expect(back.body.data.transfer_fees).toEqual([110, 440]);
+    });
   });
 
   describe('monthly timeline (time_shipments)', () => {

@@ -31,6 +31,7 @@ export function optionView(o: SettingsOptionEntity) {
     invoiceRegistrationNumber: o.invoiceRegistrationNumber,
     defaultTaxPercent: o.defaultTaxPercent,
     bankAccount: o.bankAccount,
+    transferFees: o.transferFees,
     /** A seal image of the operator's own is configured (else stamped estimates carry the default one). */
     hasSeal: o.sealImageKey !== null,
     updatedAt: o.updatedAt,
@@ -135,6 +136,8 @@ export class UpdateOptionHandler implements ICommandHandler<UpdateOption> {
       // The tax percent cannot be cleared: null keeps it, like a field left out.
       defaultTaxPercent: body.defaultTaxPercent ?? undefined,
       bankAccount: blankToNull(body.bankAccount),
+      // One fee once, smallest first: a shortfall is looked up in it.
+      transferFees: body.transferFees && [...new Set(body.transferFees)].sort((a, b) => a - b),
       sealImageKey: seal,
     });
     // A replaced seal's file is kept: earlier revisions of stamped estimates print the seal they were issued with.

@@ -1,6 +1,6 @@
-import { INVOICE_REGISTRATION_NUMBER, OPTION_LIMITS } from '@oms/domain';
+import { INVOICE_REGISTRATION_NUMBER, OPTION_LIMITS, TRANSFER_FEE_MAX, TRANSFER_FEES_MAX } from '@oms/domain';
 import { PageQuery } from '../common/http/page.query';
-import { DateText, Int, MonthText, NotNull, Optional, Pattern, PhoneNumber, Postcode, Printable, Required, Text, Version } from '../common/validation/rules';
+import { DateText, Int, IntItems, MonthText, NotNull, Optional, Pattern, PhoneNumber, Postcode, Printable, Required, Text, Version } from '../common/validation/rules';
 
 const L = OPTION_LIMITS;
 
@@ -41,6 +41,11 @@ export class OptionBody {
   @Optional()
   @Text(L.bankAccountMax)
   bankAccount?: string | null;
+
+  /** The shortfalls a payer's bank transfer fee explains when deposits are matched (yen; default 110–880). Left out keeps them. */
+  @Optional()
+  @IntItems(TRANSFER_FEES_MAX, 1, TRANSFER_FEE_MAX)
+  transferFees?: number[];
 
   /**
    * The company seal printed on stamped estimates: an image the browser PUT to a presigned URL

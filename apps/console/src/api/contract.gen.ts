@@ -2702,6 +2702,7 @@ export interface components {
             invoice_registration_number?: string | null;
             default_tax_percent?: number;
             bank_account?: string | null;
+            transfer_fees?: number[] | null;
             seal_s3_path?: string | null;
             version: number;
         };
@@ -2713,6 +2714,7 @@ export interface components {
             invoice_registration_number: string | null;
             default_tax_percent: number;
             bank_account: string | null;
+            transfer_fees: number[];
             /** @description A seal image of the operator's own is configured (else stamped estimates carry the default one). */
             has_seal: boolean;
             /** Format: date-time */

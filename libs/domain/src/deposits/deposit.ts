@@ -28,7 +28,9 @@ export const DEPOSIT_TYPES: readonly DepositType[] = Object.values(DEPOSIT_TYPE)
 
 /** The shortfalls a payer's bank transfer fee explains, until settings say otherwise (110–880 yen, the fees Japanese banks charge). */
 export const DEFAULT_TRANSFER_FEES: readonly number[] = [110, 132, 145, 154, 165, 198, 220, 242, 275, 330, 385, 440, 495, 550, 605, 660, 715, 770, 880];
+/** How many fees settings may list, and the largest (the table's CHECK says the same). */
 export const TRANSFER_FEES_MAX = 50;
+export const TRANSFER_FEE_MAX = 99_999;
 
 /** How a record was matched: an order number it names, the payer's name (buyer or company), a name staff taught, or by hand. */
 export type MatchedBy = 'order_no' | 'name' | 'alias' | 'manual';

@@ -246,6 +246,17 @@ export const Ids = (max: number, emptyCode = 'required') =>
     Max(Number.MAX_SAFE_INTEGER, rule('max', { max: Number.MAX_SAFE_INTEGER }, true)),
   );
 
+/** A list of at most `max` whole numbers from `min` to `itemMax` (amounts in yen): an empty list is a list. */
+export const IntItems = (max: number, min: number, itemMax: number) =>
+  applyDecorators(
+    WireSchema({ type: 'array', maxItems: max, items: { type: 'integer', minimum: min, maximum: itemMax } }),
+    IsArray(rule('invalid')),
+    ArrayMaxSize(max, rule('max', { max })),
+    IsInt(rule('integer', undefined, true)),
+    Min(min, rule('min', { min }, true)),
+    Max(itemMax, rule('max', { max: itemMax }, true)),
+  );
+
 /** Kana: full-width katakana with ー and spaces (the domain's isKatakana), rule key `katakana`. */
 @ValidatorConstraint({ name: 'katakana' })
 class KatakanaConstraint implements ValidatorConstraintInterface {

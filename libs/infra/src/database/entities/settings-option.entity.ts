@@ -29,6 +29,10 @@ export class SettingsOptionEntity extends VersionedEntity {
   bankAccount!: string | null;
 
   /** The stored image of the company seal printed on stamped estimates (a default is made at seed time). */
+  /** The shortfalls a payer's bank transfer fee explains (deposits). */
+  @Column({ name: 'transfer_fees', type: 'int', array: true })
+  transferFees!: number[];
+
   @Column({ name: 'seal_image_key', type: 'varchar', length: 1024, nullable: true })
   sealImageKey!: string | null;
 }
