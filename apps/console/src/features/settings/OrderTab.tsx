@@ -1,7 +1,7 @@
-import { Alert, Button, Card, DatePicker, Form, Input, InputNumber, Space, Spin, type FormRule } from 'antd';
+import { Alert, Button, Card, DatePicker, Form, Input, InputNumber, Select, Space, Spin, type FormRule } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { OPTION_LIMITS } from '@oms/domain';
+import { OPTION_LIMITS, TRANSFER_FEE_MAX, TRANSFER_FEES_MAX } from '@oms/domain';
 import { api } from '../../api/client';
 import { uploadMedia } from '../../api/media-upload';
 import { UploadButton } from '../../common/UploadButton';
@@ -39,6 +39,24 @@ function OptionForm({ option, canWrite }: { option: SettingsOption; canWrite: bo
         </Form.Item>
         <Form.Item name="bankAccount" label={t('settings.option.bankAccount')} rules={[maxLength(OPTION_LIMITS.bankAccountMax)]}>
           <Input.TextArea id="option-bankAccount" rows={2} count={countOf(OPTION_LIMITS.bankAccountMax)} />
+        </Form.Item>
+        {/* Typed as tags (Enter after each); sent as whole numbers, which the server keeps sorted. */}
+        <Form.Item
+          name="transferFees"
+          label={t('settings.option.transferFees')}
+          extra={t('settings.option.transferFeesHelp')}
+          getValueProps={(fees?: number[]) => ({ value: (fees ?? []).map(String) })}
+          normalize={(tags: string[]) => tags.map((tag) => Number(tag.replace(/[,円¥\s]/g, '')))}
+          rules={[
+            {
+              validator: (_, fees: number[] = []) =>
+                fees.length <= TRANSFER_FEES_MAX && fees.every((fee) => Number.isInteger(fee) && fee >= 1 && fee <= TRANSFER_FEE_MAX)
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('settings.option.transferFeesInvalid', { max: TRANSFER_FEES_MAX, feeMax: TRANSFER_FEE_MAX.toLocaleString() }))),
+            },
+          ]}
+        >
+          <Select id="option-transferFees" mode="tags" open={false} suffixIcon={null} tokenSeparators={[',', ' ', '、']} />
         </Form.Item>
         <Form.Item label={t('settings.option.seal')}>
           <Space wrap>
