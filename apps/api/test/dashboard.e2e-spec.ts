@@ -62,6 +62,7 @@ describe('the dashboard (GET /dashboard)', () => {
       ['answer_overdue', 1],
       ['refused', 1],
       ['ship_due', 1],
+      ['unmatched_deposits', 0],
     ]);
     expect(data.counts.map((c) => c.link)).toEqual([
       { path: '/orders', query: { status: 1 } },
@@ -69,11 +70,12 @@ describe('the dashboard (GET /dashboard)', () => {
       { path: '/orders', query: { todo: 'answer_overdue' } },
       { path: '/orders', query: { todo: 'refused' } },
       { path: '/orders', query: { todo: 'ship_due' } },
+      { path: '/revenue/deposits', query: {} },
     ]);
   });
 
   it('counts what the list its link opens lists', async () => {
-    for (const c of (await dashboard(operator)).counts) {
+    for (const c of (await dashboard(operator)).counts.filter((c) => c.link.path === '/orders')) {
       const list = await ctx.api.http.get('/api/v1/orders').query(c.link.query).set('Authorization', operator.auth).expect(200);
       expect([c.key, list.body.pagination.total]).toEqual([c.key, c.count]);
     }
@@ -98,9 +100,23 @@ describe('the dashboard (GET /dashboard)', () => {
     }
   });
 
-  it('shows every staff role that reads orders the same counts', async () => {
+  it('shows every staff role that reads orders the same counts, and deposits left for review to those who read deposits', async () => {
     const staff = await counts(operator);
-    for (const role of ['accountant', 'call_center', 'system_admin'] as const) expect(await counts(await ctx.api.signedIn(role))).toEqual(staff);
+    for (const role of ['accountant', 'system_admin'] as const) expect(await counts(await ctx.api.signedIn(role))).toEqual(staff);
+    const { unmatched_deposits: _, ...withoutDeposits } = staff;
+    expect(await counts(await ctx.api.signedIn('call_center'))).toEqual(withoutDeposits);
+
+    const [user] = await ctx.api.dataSource.query(`SELECT id FROM users WHERE role = 'accountant' LIMIT 1`);
+    const [deposit] = await ctx.api.dataSource.query(
+      `INSERT INTO deposits (file_name, file_key, file_sha256, format, encoding, state, record_count, total_amount, created_by)
+       VALUES ('d.txt', 'deposits/x/original.txt', repeat('b', 64), 'zengin_transfer', 'shift_jis', 'done', 2, 2000, $1) RETURNING id`,
+      [user.id],
+    );
+    await ctx.api.dataSource.query(
+      `INSERT INTO deposit_records (deposit_id, line, account_date, amount, record_key, state) VALUES ($1, 2, '2026-11-20', 1000, 'a|1', 'review'), ($1, 3, '2026-11-20', 1000, 'b|1', 'matched')`,
+      [deposit.id],
+    );
+    expect((await counts(operator)).unmatched_deposits).toBe(1);
   });
 
   it('refuses a todo the list does not know (422), and answers 401 without a token', async () => {
