@@ -298,6 +298,99 @@ describe('deposits: bank files matched against orders', () => {
     expect((advance.body as Buffer).toString('utf8')).toContain(`,${o.orderNo},1,清水 光,`);
   });
 
+  it('takes a cancelled notice out of its file, and leaves a cancellation of an earlier one, and corrections, for staff', async () => {
+    const o = await order(6100, { name: '前田 明', kana: 'マエダ アキラ' });
+    const cancelledInFile = (await upload(zengin([rec(6100, 'ﾏｴﾀﾞ ｱｷﾗ', { inquiryNo: '900001' }), rec(6100, 'ﾏｴﾀﾞ ｱｷﾗ', { inquiryNo: '900001', cancelled: true })])).expect(202)).body.data;
+    expect(cancelledInFile).toMatchObject({ record_count: 0, skipped_count: 1 });
+    expect(await match(cancelledInFile.id)).toMatchObject({ matched: 0, finished: true });
+    expect(await lineStatuses(o)).toEqual([1]);
+    const cancellation = (await upload(zengin([rec(6100, 'ﾏｴﾀﾞ ｱｷﾗ', { inquiryNo: '900002', cancelled: true })])).expect(202)).body.data;
+    await match(cancellation.id);
+    expect((await records(cancellation.id))[0]).toMatchObject({ state: 'review', review_reason: 'cancellation', status: 1 });
+    const corrected = writeZenginFile({
+      kind: 'statement',
+      account: ACCOUNT,
+      records: [rec(6100, 'ﾏｴﾀﾞ ｱｷﾗ'), rec(6100, 'ﾏｴﾀﾞ ｱｷﾗ', { withdrawal: true, transactionType: '19' })],
+    });
+    const third = (await upload(corrected).expect(202)).body.data;
+    await match(third.id);
+    expect((await records(third.id)).map((r) => [r.state, r.review_reason])).toEqual([
+      ['review', 'correction'],
+      ['review', 'correction'],
+    ]);
+    expect(await lineStatuses(o)).toEqual([1]);
+  });
+
+  it('keys a bank record by its account: two accounts’ 照会番号 000001 of one day are two deposits', async () => {
+    const a = await order(3300, { name: '石井 一', kana: 'イシイ ハジメ' });
+    const b = await order(3300, { name: '藤田 二', kana: 'フジタ ジ' });
+    const one = (await upload(zengin([rec(3300, 'ｲｼｲ ﾊｼﾞﾒ', { inquiryNo: '000001' })])).expect(202)).body.data;
+    const other = writeZenginFile({ kind: 'transfer', account: { ...ACCOUNT, accountNo: '7654321' }, records: [rec(3300, 'ﾌｼﾞﾀ ｼﾞ', { inquiryNo: '000001' })] });
+    const two = (await upload(other).expect(202)).body.data;
+    await match(one.id);
+    await match(two.id);
+    expect(await lineStatuses(a)).toEqual([2]);
+    expect(await lineStatuses(b)).toEqual([2]);
+  });
+
+  it('leaves a deposit no order can be for staff, and matches the rest of its file', async () => {
+    const o = await order(4500, { name: '岡田 聡', kana: 'オカダ サトシ' });
+    const id = (await upload(zengin([rec(150_000_000, `${o.orderNo} ｵｶﾀﾞ`), rec(4500, 'ｵｶﾀﾞ ｻﾄｼ')])).expect(202)).body.data.id;
+    expect(await match(id)).toMatchObject({ matched: 1, finished: true });
+    expect((await records(id)).map((r) => [r.state, r.review_reason])).toEqual([
+      ['review', 'too_large'],
+      ['matched', null],
+    ]);
+  });
+
+  it('refuses a file with nothing to apply, a cell longer than it can be kept, and a payment of nothing', async () => {
+    const empty = await upload(writeDepositCsv({ header: ['受注番号', '入金額'], rows: [] }), `empty-${files}.csv`).expect(422);
+    expect(empty.body.error.errors).toEqual([expect.objectContaining({ field: 'file', error_code: 'NAL-DEP-022' })]);
+    const long = await upload(writeDepositCsv({ header: ['日付', '入金額', '振込依頼人名'], rows: [['2026/11/20', '500', 'ｱ'.repeat(101)]] }), `long-${files}.csv`).expect(422);
+    expect(long.body.error.errors).toEqual([{ field: 'lines.2.payer_name', error_code: 'max_length', params: { max: 100, line: 2 } }]);
+    const o = await order(1000, { name: '零 円', kana: 'ゼロ エン' });
+    const zero = await ctx.api.http.put(`/api/v1/deposits/${o.id}/update`).set('Authorization', accountant.auth).send({ version: 1, type: 0, amount: 0, paid_date: '2026-11-20' }).expect(422);
+    expect(zero.body.error.errors).toEqual([expect.objectContaining({ field: 'amount', error_code: 'min' })]);
+  });
+
+  it('will not let a payment by hand replace another bank record’s payment', async () => {
+    const o = await order(2400, { name: '原 学', kana: 'ハラ マナブ' });
+    const first = (await upload(zengin([rec(2400, 'ﾊﾗ ﾏﾅﾌﾞ')])).expect(202)).body.data.id;
+    await match(first);
+    const [paidBy] = await records(first);
+    const second = (await upload(zengin([rec(2400, 'ﾊﾗ ﾏﾅﾌﾞ ｼﾞﾕﾝｼﾞﾑｼﾖ')])).expect(202)).body.data.id;
+    await match(second);
+    const [waiting] = await records(second);
+    const refused = await ctx.api.http
+      .put(`/api/v1/deposits/${o.id}/update`)
+      .set('Authorization', accountant.auth)
+      .send({ version: await orderVersion(o), type: 0, amount: 2400, paid_date: '2026-11-20', record_id: waiting.id })
+      .expect(400);
+    expectErrorEnvelope(refused.body, 'NAL-DEP-046');
+    expect((await records(first))[0]).toMatchObject({ id: paidBy.id, state: 'matched' });
+    expect(await livePayments(o)).toEqual([{ amount: 2400, transfer_fee: 0, status: 2 }]);
+  });
+
+  it('gives the bank records of a reverted upload to a later upload that kept them as duplicates', async () => {
+    const o = await order(5150, { name: '村上 誠', kana: 'ムラカミ マコト' });
+    const x = rec(5150, 'ﾑﾗｶﾐ ﾏｺﾄ');
+    const first = (await upload(zengin([x])).expect(202)).body.data;
+    await match(first.id);
+    const second = (await upload(zengin([x, rec(777, 'ﾀﾞﾚﾃﾞﾓﾅｲ')])).expect(202)).body.data;
+    await match(second.id);
+    expect((await records(second.id))[0]).toMatchObject({ state: 'duplicate' });
+    const firstView = (await ctx.api.http.get(`/api/v1/deposits/${first.id}`).set('Authorization', accountant.auth).expect(200)).body.data;
+    await ctx.api.http.put(`/api/v1/deposits/${first.id}/revert`).set('Authorization', accountant.auth).send({ version: firstView.version, reason: '別口座のファイル' }).expect(200);
+    expect(await lineStatuses(o)).toEqual([1]);
+    const rematch = (await ctx.api.http.get(`/api/v1/deposits/${second.id}`).set('Authorization', accountant.auth).expect(200)).body.data;
+    expect(rematch.state).toBe('matching');
+    const [{ n }] = await db().query(`SELECT count(*)::int AS n FROM outbox_events WHERE type = 'deposit.uploaded' AND aggregate_id = $1`, [String(second.id)]);
+    expect(n).toBe(2);
+    await match(second.id);
+    expect((await records(second.id))[0]).toMatchObject({ state: 'matched' });
+    expect(await lineStatuses(o)).toEqual([2]);
+  });
+
   it('makes a sample file (npm run -s cli -- deposit-sample) that pays the unpaid bank-transfer orders', async () => {
     const o = await order(8250, { name: '長谷川 優', kana: 'ハセガワ ユウ' });
     const id = (await upload(await depositSample(db())).expect(202)).body.data.id;

@@ -1,6 +1,6 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { DepositType, DomainError, NotFoundError, parseDate } from '@oms/domain';
-import { DepositLedger, DepositRepository } from '@oms/infra';
+import { DepositType, DomainError, domainEvent, NotFoundError, parseDate } from '@oms/domain';
+import { appendToOutbox, DepositLedger, DepositRepository } from '@oms/infra';
 import { DataSource } from 'typeorm';
 import type { SignedInUser } from '../auth/access.decorators';
 import { ImportedFiles } from '../common/uploads/imported-files';
@@ -104,6 +104,9 @@ export class RevertDepositHandler implements ICommandHandler<RevertDeposit> {
       for (const record of matched) await this.ledger.revertRecord(m, record, user, body.reason, 'reverted');
       await this.deposits.markReverted(m, depositId, user.id, body.reason);
       await this.importedFiles.release('deposits', depositId, m);
+      // Later uploads that held these bank records as duplicates hold them now, and match them.
+      const rematch = await this.deposits.releaseDuplicatesOf(m, depositId);
+      await appendToOutbox(m, rematch.map((id) => domainEvent('deposit.uploaded', id, { depositId: id })));
     });
     return depositView((await this.deposits.find(depositId))!);
   }

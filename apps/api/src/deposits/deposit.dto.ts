@@ -2,7 +2,7 @@ import { DEPOSIT_STATUSES, DEPOSIT_TYPES, MONEY_LIMITS } from '@oms/domain';
 import { KeysetPageQuery } from '../common/http/page.query';
 import { ReimportConfirmation } from '../common/uploads/reimport-confirmation.dto';
 import { NotBefore } from '../common/validation/date-rules';
-import { DateText, Id, Money, OneOf, OneOfNumbers, Optional, Required, Text, Version } from '../common/validation/rules';
+import { DateText, Id, Int, Money, OneOf, OneOfNumbers, Optional, Required, Text, Version } from '../common/validation/rules';
 
 /** The upload's form fields besides the file: `confirm_reimport` after staff were told the file came before. */
 export class DepositUploadForm extends ReimportConfirmation {}
@@ -46,8 +46,9 @@ export class DepositUpdateBody {
   @OneOfNumbers(DEPOSIT_TYPES)
   type!: number;
 
+  /** Yen received, at least 1: a payment of nothing is no payment. */
   @Required()
-  @Money(MONEY_LIMITS.totalMax)
+  @Int(1, MONEY_LIMITS.totalMax)
   amount!: number;
 
   @Required()

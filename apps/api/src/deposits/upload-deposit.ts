@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { BankFileIssue, bankRecordKey, domainEvent, FieldIssue, FieldValidationError, orderNumbersIn, payerNameKey, payerOf, storedFileName } from '@oms/domain';
-import { appendToOutbox, CSV_MAX_BYTES, DepositRepository, FILE_STORAGE, FileStorage, readBankFile, RecordToKeep } from '@oms/infra';
+import { BankFileIssue, domainEvent, FieldIssue, FieldValidationError, recordLengthIssues, recordsToKeep, storedFileName } from '@oms/domain';
+import { appendToOutbox, CSV_MAX_BYTES, DepositRepository, FILE_STORAGE, FileStorage, readBankFile } from '@oms/infra';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { SignedInUser } from '../auth/access.decorators';
@@ -45,22 +45,16 @@ export class UploadDepositHandler implements ICommandHandler<UploadDeposit> {
     if (file.size > CSV_MAX_BYTES) throw new FieldValidationError([{ field: 'file', errorCode: 'file_size_too_large', params: { max: CSV_MAX_BYTES / 1024 } }]);
     const read = await readBankFile(file.buffer, { today: new Date() });
     // A file of no known format always has its issue; the check on `format` is for the compiler.
-    if (read.issues.length > 0 || !read.format) throw new FieldValidationError(read.issues.map(fieldIssueOf));
+    const issues = [...read.issues, ...recordLengthIssues(read.records)];
+    if (issues.length > 0 || !read.format) throw new FieldValidationError(issues.map(fieldIssueOf));
     const format = read.format;
     const contentSha256 = await sha256Hex(file.buffer);
     const fileName = storedFileName(file.originalname);
     const { reimportOf } = await this.importedFiles.checkUpload({ area: 'deposits', fileName, contentSha256 }, confirmReimport);
 
-    const occurrences = new Map<string, number>();
-    const records: RecordToKeep[] = read.records.map((record) => {
-      const payerKey = payerNameKey(payerOf(record.payerName));
-      const keyed = { ...record, payerKey };
-      const base = bankRecordKey(keyed, 0);
-      const occurrence = (occurrences.get(base) ?? 0) + 1;
-      occurrences.set(base, occurrence);
-      const orderNos = orderNumbersIn([record.orderNo, record.payerName, record.ediInfo].filter(Boolean).join(' '));
-      return { ...keyed, orderNos, recordKey: bankRecordKey(keyed, occurrence) };
-    });
+    const records = recordsToKeep(read.records, read.skipped);
+    // A day of withdrawals only, or of a notice and its cancellation, is a file to keep; one of no data record is not.
+    if (read.records.length === 0 && read.skipped.length === 0) throw new FieldValidationError([{ field: 'file', errorCode: 'NAL-DEP-022' }]);
 
     const fileKey = `deposits/${randomUUID()}/original${DEPOSIT_FILE_NAME.exec(file.originalname)![0].toLowerCase()}`;
     await this.storage.put(fileKey, file.buffer, 'application/octet-stream');

@@ -1,8 +1,11 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { DepositMatching, EventJobData, Logger } from '@oms/infra';
+import { DepositMatching, DepositRepository, EventJobData, Logger } from '@oms/infra';
 import { Job } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { WORKER_LOGGER, WorkerRuntime } from '../worker-runtime';
+
+/** An upload matching for longer than this, untouched, is taken up again when a worker starts. */
+const STALE_MS = 10 * 60_000;
 
 /**
  * The `deposit-matching` queue (issue 13): an uploaded bank file's records matched against the unpaid
@@ -12,6 +15,7 @@ import { WORKER_LOGGER, WorkerRuntime } from '../worker-runtime';
 @Injectable()
 export class DepositMatchingProcessor implements OnApplicationBootstrap {
   private readonly matching: DepositMatching;
+  private readonly deposits: DepositRepository;
 
   constructor(
     private readonly runtime: WorkerRuntime,
@@ -19,11 +23,28 @@ export class DepositMatchingProcessor implements OnApplicationBootstrap {
     @Inject(WORKER_LOGGER) private readonly log: Logger,
   ) {
     this.matching = new DepositMatching(dataSource);
+    this.deposits = new DepositRepository(dataSource);
   }
 
   onApplicationBootstrap(): void {
-    // One upload at a time: a file's records are decided against the orders the one before it left unpaid.
+    // One upload at a time in this process: a file's records are decided against the orders the one before it left unpaid.
     this.runtime.start('deposit-matching', { 'deposit.uploaded': (job) => this.handle(job) }, {}, 1);
+    void this.catchUp();
+  }
+
+  /**
+   * Uploads left matching for a while (a job that ran out of attempts, a queue that lost it) are taken up
+   * when a worker starts: running one again pays nothing twice, so one still running elsewhere is no harm.
+   */
+  private async catchUp(): Promise<void> {
+    const stale = await this.deposits.uploadsMatching(new Date(Date.now() - STALE_MS));
+    for (const depositId of stale) {
+      try {
+        this.log.info({ depositId, ...(await this.matching.run(depositId)) }, 'deposit matching caught up');
+      } catch (error) {
+        this.log.error({ depositId, err: error }, 'deposit matching catch-up failed');
+      }
+    }
   }
 
   async handle(job: Job<EventJobData<'deposit.uploaded'>>) {

@@ -24,6 +24,8 @@ export interface BankRecord {
   /** 仕向銀行名 / 仕向店名: the payer's bank and branch, null when none. */
   readonly bankName: string | null;
   readonly branchName: string | null;
+  /** The receiving account of a 全銀 file (bank-branch-account number): a 照会番号 is unique within its account only. */
+  readonly account?: string;
 }
 
 /**
@@ -43,4 +45,6 @@ export interface BankFileIssue {
 export interface SkippedBankRecord {
   readonly line: number;
   readonly reason: 'cancelled' | 'withdrawal' | 'correction';
+  /** A cancellation's or correction's fields as read: what it takes back is found by them. */
+  readonly record?: BankRecord;
 }

@@ -30,8 +30,11 @@ describe('decideMatches', () => {
   it('pays the orders a record names by number, over or under', () => {
     const named = { namedOrderNos: ['20261124-0000001'], byNumber: [order('1', 10000)] };
     expect(decideMatches([record(10000, named)], fees)[0]).toMatchObject({ outcome: 'matched', matchedBy: 'order_no', status: 2 });
-    expect(decideMatches([record(12000, named)], fees)[0]).toMatchObject({ outcome: 'matched', status: 3, difference: 2000 });
-    expect(decideMatches([record(8000, named)], fees)[0]).toMatchObject({ outcome: 'matched', status: 4, difference: -2000 });
+    expect(decideMatches([record(11000, named)], fees)[0]).toMatchObject({ outcome: 'matched', status: 3, difference: 1000 });
+    expect(decideMatches([record(9000, named)], fees)[0]).toMatchObject({ outcome: 'matched', status: 4, difference: -1000 });
+    // Beyond the tolerance (10%, at least 1,000 yen) a person looks: a typo in a number pays nobody else's order.
+    expect(decideMatches([record(11001, named)], fees)[0]).toMatchObject({ outcome: 'review', reason: 'amount_differs' });
+    expect(decideMatches([record(100, named)], fees)[0]).toMatchObject({ outcome: 'review', reason: 'amount_differs' });
   });
 
   it('leaves a record naming an order that is not unpaid for staff, even when its name matches', () => {
@@ -51,7 +54,9 @@ describe('decideMatches', () => {
   });
 
   it('matches the single order of the name over or under; two orders of the name without an exact amount are ambiguous', () => {
-    expect(decideMatches([record(7000, { byName: [order('1', 5000)] })], fees)[0]).toMatchObject({ status: 3, difference: 2000 });
+    expect(decideMatches([record(5600, { byName: [order('1', 5000)] })], fees)[0]).toMatchObject({ status: 3, difference: 600 });
+    expect(decideMatches([record(100, { byName: [order('1', 88000)] })], fees)[0]).toMatchObject({ outcome: 'review', reason: 'amount_differs' });
+    expect(decideMatches([record(80000, { byName: [order('1', 88000)] })], fees)[0]).toMatchObject({ status: 4, difference: -8000 });
     expect(decideMatches([record(7000, { byName: [order('1', 5000), order('2', 6000)] })], fees)[0]).toMatchObject({ outcome: 'review', reason: 'ambiguous' });
     expect(decideMatches([record(5000, { byName: [order('1', 5000), order('2', 5000, 'c2')] })], fees)[0]).toMatchObject({ outcome: 'review', reason: 'ambiguous' });
   });
@@ -59,6 +64,15 @@ describe('decideMatches', () => {
   it('prefers a name staff taught to the buyer names', () => {
     const decision = decideMatches([record(5000, { byAlias: [order('7', 5000)], byName: [order('8', 5000)] })], fees)[0];
     expect(decision).toMatchObject({ matchedBy: 'alias', orders: [order('7', 5000)] });
+  });
+
+  it('lets an exact amount decide over a taught name: a namesake’s exact order is not paid to the taught customer', () => {
+    const decision = decideMatches([record(12000, { byAlias: [order('7', 5000, 'cX')], byName: [order('7', 5000, 'cX'), order('9', 12000, 'cY')] })], fees)[0];
+    expect(decision).toMatchObject({ outcome: 'matched', matchedBy: 'name', orders: [order('9', 12000, 'cY')] });
+  });
+
+  it('leaves a deposit larger than any order can be for staff', () => {
+    expect(decideMatches([record(100_000_000, { namedOrderNos: ['x'], byNumber: [order('1', 99_999_999)] })], fees)[0]).toMatchObject({ outcome: 'review', reason: 'too_large' });
   });
 
   it('leaves a record with no candidate unpaid', () => {
@@ -86,5 +100,8 @@ describe('bankRecordKey', () => {
   it('is 照会番号 + 勘定日 + amount + occurrence, and a CSV without one uses the payer and order', () => {
     expect(bankRecordKey({ inquiryNo: '000123', accountDate: '2026-11-24', amount: 5000, payerKey: 'ヤマダ', orderNo: null }, 1)).toBe('000123|2026-11-24|5000|1');
     expect(bankRecordKey({ inquiryNo: null, accountDate: '2026-11-24', amount: 5000, payerKey: 'ヤマダ', orderNo: null }, 2)).toBe('-ヤマダ-|2026-11-24|5000|2');
+    // 照会番号 are per account: two accounts' 000001 of one day and amount are two deposits.
+    const of = (account: string) => bankRecordKey({ account, inquiryNo: '000001', accountDate: '2026-11-24', amount: 3300, payerKey: '', orderNo: null }, 1);
+    expect(of('0005-001-1234567')).not.toBe(of('0005-001-7654321'));
   });
 });

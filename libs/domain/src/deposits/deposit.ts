@@ -1,3 +1,5 @@
+import { MONEY_LIMITS } from '../money';
+
 /**
  * Deposits (SPEC.md §3 Deposit, §4 deposit status and types; issue 13): what a bank record pays and how
  * a run of matching decides it. Pure rules: the SQL that finds the candidates is infra's, the decisions
@@ -36,8 +38,34 @@ export const TRANSFER_FEE_MAX = 99_999;
 export type MatchedBy = 'order_no' | 'name' | 'alias' | 'manual';
 
 /** Why a record is left for staff. */
-export const REVIEW_REASONS = ['no_match', 'ambiguous', 'order_not_due', 'already_claimed', 'changed', 'too_little', 'reverted'] as const;
+export const REVIEW_REASONS = [
+  'no_match',
+  'ambiguous',
+  'order_not_due',
+  'already_claimed',
+  'changed',
+  'too_little',
+  'reverted',
+  // The amount is too far from what the orders ask to be theirs without a person's look.
+  'amount_differs',
+  // More than an order's total can be (MONEY_LIMITS.totalMax): no payment can record it.
+  'too_large',
+  // The bank's cancellation (取消区分) of a notice this file does not hold, or a deposit of the amount of a correction (取引区分 19).
+  'cancellation',
+  'correction',
+] as const;
 export type ReviewReason = (typeof REVIEW_REASONS)[number];
+
+/**
+ * How far over or under an automatic match may be: 10% of what the orders ask, and at least 1,000 yen
+ * (a payer who rounded, or paid a fee on top). Beyond it the record waits for staff (`amount_differs`):
+ * 100 yen is no payment of an 88,000 yen order, whoever sent it.
+ */
+export const MATCH_TOLERANCE = { ratio: 0.1, minYen: 1_000 } as const;
+
+export function withinTolerance(difference: number, due: number): boolean {
+  return Math.abs(difference) <= Math.max(MATCH_TOLERANCE.minYen, Math.floor(due * MATCH_TOLERANCE.ratio));
+}
 
 /** What `amount` paid for orders due `due` in total: exact (also when short by a transfer fee), over or under. */
 export function paymentOutcome(amount: number, due: number, transferFees: readonly number[]): { status: DepositStatus; difference: number; transferFee: number } {
@@ -85,14 +113,17 @@ export type MatchDecision =
 
 /**
  * Decides every record of a run, in file order (the records' order in `records`). For each:
- * 1. the orders it names by number, all of them (an over or under payment is still theirs); a number
- *    named but not unpaid (paid already, or unknown) leaves the record for staff: a second payment of a
- *    paid order is not guessed onto another;
- * 2. else the unpaid orders of the payer's name (alias first, then buyer or company): the one order the
- *    amount pays exactly (or short by a transfer fee); else one payer's orders that the amount pays
- *    together; else the single order of that name, over or under; anything else is ambiguous.
- * An order is paid by one record only: a later record that would take an order an earlier one took
- * is left for staff (`already_claimed`), never paid twice.
+ * 1. more than any order can ask: left for staff (`too_large`);
+ * 2. the orders it names by number that are unpaid, all of them; when none of the numbers it names is
+ *    unpaid (paid already, or unknown), staff look (`order_not_due`): a second payment of a paid order is
+ *    not guessed onto another;
+ * 3. else the unpaid orders of the payer's name, a name staff taught first, then the buyer's or the
+ *    customer's kana: the one order the amount pays exactly (or short by a transfer fee); else one payer's
+ *    orders that the amount pays together; else the single order of that name, over or under;
+ *    more than one way is `ambiguous`.
+ * Over or under is accepted within MATCH_TOLERANCE only (`amount_differs` beyond it). An order is paid
+ * by one record only: a later record that would take an order an earlier one took is left for staff
+ * (`already_claimed`), never paid twice.
  */
 export function decideMatches(records: readonly RecordCandidates[], transferFees: readonly number[]): MatchDecision[] {
   const claimed = new Set<string>();
@@ -106,28 +137,33 @@ export function decideMatches(records: readonly RecordCandidates[], transferFees
 }
 
 function decideOne(record: RecordCandidates, fees: readonly number[]): MatchDecision {
-  const matched = (matchedBy: Exclude<MatchedBy, 'manual'>, orders: readonly DueOrder[]): MatchDecision => ({
-    recordId: record.recordId,
-    outcome: 'matched',
-    matchedBy,
-    orders,
-    ...paymentOutcome(record.amount, sum(orders), fees),
-  });
   const review = (reason: ReviewReason): MatchDecision => ({ recordId: record.recordId, outcome: 'review', reason });
+  const matched = (matchedBy: Exclude<MatchedBy, 'manual'>, orders: readonly DueOrder[]): MatchDecision => {
+    const outcome = paymentOutcome(record.amount, sum(orders), fees);
+    if (outcome.status !== DEPOSIT_STATUS.exact && !withinTolerance(outcome.difference, sum(orders))) return review('amount_differs');
+    return { recordId: record.recordId, outcome: 'matched', matchedBy, orders, ...outcome };
+  };
+  const pays = (orders: readonly DueOrder[]) => paymentOutcome(record.amount, sum(orders), fees).status === DEPOSIT_STATUS.exact;
 
+  if (record.amount > MONEY_LIMITS.totalMax) return review('too_large');
   if (record.namedOrderNos.length > 0) return record.byNumber.length > 0 ? matched('order_no', record.byNumber) : review('order_not_due');
 
-  for (const [matchedBy, candidates] of [['alias', record.byAlias], ['name', record.byName]] as const) {
-    const orders = uniqueOrders(candidates);
-    if (orders.length === 0) continue;
-    const paidExactly = orders.filter((o) => paymentOutcome(record.amount, o.total, fees).status === DEPOSIT_STATUS.exact);
-    if (paidExactly.length === 1) return matched(matchedBy, paidExactly);
-    if (paidExactly.length > 1) return review('ambiguous');
-    const groups = [...groupBy(orders, (o) => o.payerGroup).values()];
-    const paidTogether = groups.filter((g) => g.length > 1 && paymentOutcome(record.amount, sum(g), fees).status === DEPOSIT_STATUS.exact);
-    if (paidTogether.length === 1) return matched(matchedBy, paidTogether[0]);
-    if (paidTogether.length > 1) return review('ambiguous');
-    return orders.length === 1 ? matched(matchedBy, orders) : review('ambiguous');
+  // The exact amount decides first, over every name: a taught name does not take a namesake's exact order.
+  const byAlias = uniqueOrders(record.byAlias);
+  const byName = uniqueOrders(record.byName);
+  for (const [matchedBy, orders] of [['alias', byAlias], ['name', byName]] as const) {
+    const exact = orders.filter((o) => pays([o]));
+    if (exact.length === 1) return matched(matchedBy, exact);
+    if (exact.length > 1) return review('ambiguous');
+  }
+  for (const [matchedBy, orders] of [['alias', byAlias], ['name', byName]] as const) {
+    const together = [...groupBy(orders, (o) => o.payerGroup).values()].filter((g) => g.length > 1 && pays(g));
+    if (together.length === 1) return matched(matchedBy, together[0]);
+    if (together.length > 1) return review('ambiguous');
+  }
+  for (const [matchedBy, orders] of [['alias', byAlias], ['name', byName]] as const) {
+    if (orders.length === 1) return matched(matchedBy, orders);
+    if (orders.length > 1) return review('ambiguous');
   }
   return review('no_match');
 }
@@ -158,8 +194,15 @@ export function spreadPayment(amount: number, dues: readonly number[]): number[]
   return last < 0 ? null : [...firsts, last];
 }
 
-/** The key of a bank record that makes it one deposit: 照会番号 + 勘定日 + amount, and its occurrence in its file (a repeat is a second deposit). */
-export function bankRecordKey(record: { inquiryNo: string | null; accountDate: string; amount: number; payerKey: string; orderNo: string | null }, occurrence: number): string {
+/**
+ * The key of a bank record that makes it one deposit: its account, 照会番号 + 勘定日 + amount, and its
+ * occurrence in its file (a repeat is a second deposit). A 照会番号 is unique within its account only;
+ * a CSV without one is keyed by the payer and the order it names instead.
+ */
+export function bankRecordKey(
+  record: { account?: string; inquiryNo: string | null; accountDate: string; amount: number; payerKey: string; orderNo: string | null },
+  occurrence: number,
+): string {
   const reference = record.inquiryNo ?? `-${record.payerKey}-${record.orderNo ?? ''}`;
-  return `${reference}|${record.accountDate}|${record.amount}|${occurrence}`;
+  return `${record.account ? `${record.account}:` : ''}${reference}|${record.accountDate}|${record.amount}|${occurrence}`;
 }

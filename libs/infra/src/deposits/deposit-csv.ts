@@ -73,8 +73,10 @@ export function depositReportCopy(from: string, to: string): CopyCsvQuery {
 }
 
 /**
- * Advance payments at a cut-off date (前受金): orders with a payment received on or before it and
- * nothing shipped by then (no maker part with a ship date on or before it), taken back only after it.
+ * Advance payments at a cut-off date (前受金): orders with a payment received and recorded on or before
+ * it, and taken back only after it, with nothing shipped by then (no maker part with a ship date on or
+ * before it), cancelled or refunded orders left out. Orders confirmed paid without a deposit (PUT
+ * /orders/paid) have no amount received to list.
  */
 export function advancePaymentsCopy(cutOff: string): CopyCsvQuery {
   return {
@@ -85,7 +87,9 @@ export function advancePaymentsCopy(cutOff: string): CopyCsvQuery {
     ],
     from: `FROM deposit_payments p JOIN orders o ON o.id = p.order_id
            WHERE p.paid_date <= $1::date
+             AND (p.created_at AT TIME ZONE 'Asia/Tokyo')::date <= $1::date
              AND (p.reverted_at IS NULL OR (p.reverted_at AT TIME ZONE 'Asia/Tokyo')::date > $1::date)
+             AND NOT (o.line_statuses <@ '{7,8}'::smallint[])
              AND NOT EXISTS (SELECT 1 FROM order_makers om WHERE om.order_id = o.id AND om.ship_date <= $1::date)
            ORDER BY p.paid_date, p.id`,
     params: [cutOff],

@@ -86,11 +86,13 @@ export class DepositLedger {
    * for review, matches that record and teaches its payer name as the order's customer's.
    */
   async payByHand(m: EntityManager, input: PaymentByHand, actor: DepositActor): Promise<{ paymentId: string; version: number }> {
-    const record = input.recordId ? await this.openRecord(m, input.recordId, input.amount) : null;
+    const record = input.recordId ? await this.openRecord(m, input.recordId, input.orderId, input.amount) : null;
     await this.orders.lockInIdOrder(m, [input.orderId]);
     const order = await this.deposits.orderForPayment(m, input.orderId);
     if (!order) throw new NotFoundError('order');
     const [replaced] = await this.deposits.livePayments(m, { orderId: input.orderId });
+    // Replacing another bank record's payment would leave that record matched with its money nowhere.
+    if (replaced?.recordId && replaced.recordId !== input.recordId) throw new DomainError('NAL-DEP-046', { record_id: replaced.recordId });
     const note = record ? noteOf(null, record) : `入金 ${input.paidDate} ¥${input.amount.toLocaleString('ja-JP')}`;
     const { result: confirmed, version } = await this.orders.change(m, { orderId: input.orderId, version: input.version, lineIds: [] }, { ...actor, makerId: null }, (o) =>
       o.payByDeposit(note),
@@ -130,9 +132,14 @@ export class DepositLedger {
    * and the record returns to review (`then: 'review'`) or leaves with its upload (`'reverted'`).
    */
   async revertRecord(m: EntityManager, record: RecordRow, actor: DepositActor, reason: string, then: 'review' | 'reverted'): Promise<void> {
+    // The orders locked first, then their payments read again: a payment by hand that committed while
+    // the lock was awaited is seen as it now is (a payment this record no longer has is not taken back).
+    const seen = await this.deposits.livePayments(m, { recordId: record.id });
+    await this.orders.lockInIdOrder(m, seen.map((p) => p.orderId));
     const payments = await this.deposits.livePayments(m, { recordId: record.id });
-    await this.orders.lockInIdOrder(m, payments.map((p) => p.orderId));
     for (const payment of payments) await this.revertPayment(m, payment, actor, reason);
+    // A name staff taught with this record was taught wrong: later runs no longer match by it.
+    if (record.matchedBy === 'manual') await this.deposits.forgetAlias(m, record.payerKey, payments.map((p) => p.orderId));
     if (then === 'review') {
       await this.deposits.decideRecord(m, record.id, { state: 'review', status: 1, matchedBy: null, difference: null, transferFee: null, reviewReason: 'reverted', decidedBy: actor.id });
     }
@@ -153,11 +160,12 @@ export class DepositLedger {
   }
 
   /** A record a payment by hand may come from: one left for review or matched by hand, with room for `amount` more. */
-  private async openRecord(m: EntityManager, recordId: string, amount: number): Promise<RecordRow> {
+  private async openRecord(m: EntityManager, recordId: string, orderId: string, amount: number): Promise<RecordRow> {
     const record = await this.deposits.lockRecord(m, recordId);
     if (!record) throw new NotFoundError('deposit_record');
     if (!(record.state === 'review' || (record.state === 'matched' && record.matchedBy === 'manual'))) throw new DomainError('NAL-DEP-043');
-    const applied = (await this.deposits.livePayments(m, { recordId })).reduce((t, p) => t + p.amount, 0);
+    // What the record paid other orders: this order's payment from it is being replaced.
+    const applied = (await this.deposits.livePayments(m, { recordId })).filter((p) => p.orderId !== orderId).reduce((t, p) => t + p.amount, 0);
     if (applied + amount > record.amount) throw new DomainError('NAL-DEP-044', { left: record.amount - applied });
     return record;
   }

@@ -78,6 +78,9 @@ export class DepositMatching {
  */
 function refusalOf(error: unknown): ReviewReason | null {
   if (error instanceof DomainError) return error.code === 'NAL-DEP-044' ? 'too_little' : 'changed';
-  if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === '23505') return 'already_claimed';
+  const code = error instanceof QueryFailedError ? (error.driverError as { code?: string }).code : undefined;
+  // 23505: the order's one live payment was made meanwhile; 23514: an amount past what a payment can hold.
+  if (code === '23505') return 'already_claimed';
+  if (code === '23514') return 'too_large';
   return null;
 }

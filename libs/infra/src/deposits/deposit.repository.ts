@@ -1,13 +1,7 @@
-import { BankFileFormat, BankRecord, DepositStatus, DueOrder, MatchedBy, RecordCandidates, ReviewReason } from '@oms/domain';
+import { BankFileFormat, DepositStatus, RecordToKeep, DueOrder, MatchedBy, RecordCandidates, ReviewReason } from '@oms/domain';
 import { DataSource, EntityManager } from 'typeorm';
 import { KeyedRow, KeysetOrder, keysetPageSql, KeysetPage, PagePosition, readKeysetPage } from '../database/keyset';
 
-/** A bank record ready to be kept: as read, with its payer-name key, the order numbers it names and its key as one deposit. */
-export interface RecordToKeep extends BankRecord {
-  readonly payerKey: string;
-  readonly orderNos: readonly string[];
-  readonly recordKey: string;
-}
 
 export interface DepositToKeep {
   readonly fileName: string;
@@ -176,13 +170,14 @@ export class DepositRepository {
       [upload.fileName, upload.fileKey, upload.sha256, upload.format, upload.encoding, rs.length, upload.skippedCount, rs.reduce((t, r) => t + r.amount, 0), dates[0] ?? null, dates[dates.length - 1] ?? null, upload.createdBy],
     );
     await m.query(
-      `INSERT INTO deposit_records (deposit_id, line, inquiry_no, account_date, amount, payer_name, payer_key, edi_info, order_no_hint, order_nos, bank_name, branch_name, record_key, state)
+      `INSERT INTO deposit_records (deposit_id, line, inquiry_no, account_date, amount, payer_name, payer_key, edi_info, order_no_hint, order_nos, bank_name, branch_name, record_key, state, review_reason)
        SELECT $1, x.line, x.inquiry_no, x.account_date, x.amount, x.payer_name, x.payer_key, x.edi_info, x.order_no_hint,
               CASE WHEN x.order_nos = '' THEN '{}'::varchar[] ELSE string_to_array(x.order_nos, ' ')::varchar[] END,
               x.bank_name, x.branch_name, x.record_key,
-              CASE WHEN EXISTS (SELECT 1 FROM deposit_records h WHERE h.record_key = x.record_key AND h.state IN ('pending', 'matched', 'review')) THEN 'duplicate' ELSE 'pending' END
-         FROM unnest($2::int[], $3::text[], $4::date[], $5::bigint[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[])
-           AS x(line, inquiry_no, account_date, amount, payer_name, payer_key, edi_info, order_no_hint, order_nos, bank_name, branch_name, record_key)`,
+              CASE WHEN EXISTS (SELECT 1 FROM deposit_records h WHERE h.record_key = x.record_key AND h.state IN ('pending', 'matched', 'review')) THEN 'duplicate' ELSE x.state END,
+              CASE WHEN EXISTS (SELECT 1 FROM deposit_records h WHERE h.record_key = x.record_key AND h.state IN ('pending', 'matched', 'review')) THEN NULL ELSE x.review_reason END
+         FROM unnest($2::int[], $3::text[], $4::date[], $5::bigint[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[])
+           AS x(line, inquiry_no, account_date, amount, payer_name, payer_key, edi_info, order_no_hint, order_nos, bank_name, branch_name, record_key, state, review_reason)`,
       [
         deposit.id,
         rs.map((r) => r.line),
@@ -197,6 +192,8 @@ export class DepositRepository {
         rs.map((r) => r.bankName),
         rs.map((r) => r.branchName),
         rs.map((r) => r.recordKey),
+        rs.map((r) => r.state),
+        rs.map((r) => r.reviewReason),
       ],
     );
     return deposit.id;
@@ -340,6 +337,34 @@ export class DepositRepository {
     );
   }
 
+  /** Forgets a name taught as the customer of one of these orders (its record was taken back). */
+  async forgetAlias(m: EntityManager, payerKey: string, orderIds: readonly string[]): Promise<void> {
+    await m.query(`DELETE FROM deposit_payer_aliases a USING orders o WHERE a.payer_key = $1 AND o.id = ANY($2::bigint[]) AND a.customer_id = o.customer_id`, [payerKey, orderIds]);
+  }
+
+  /**
+   * After an upload was taken back, the bank records it held may be held again: in each later live
+   * upload that kept one as a duplicate, the first such record becomes pending and its upload matches
+   * again. Answers those uploads (the caller asks the workers to match them).
+   */
+  async releaseDuplicatesOf(m: EntityManager, depositId: string): Promise<string[]> {
+    const rows: { deposit_id: string }[] = await m.query(
+      `WITH freed AS (SELECT record_key FROM deposit_records WHERE deposit_id = $1),
+            first_duplicate AS (
+              SELECT DISTINCT ON (r.record_key) r.id FROM deposit_records r JOIN freed f ON f.record_key = r.record_key JOIN deposits d ON d.id = r.deposit_id
+               WHERE r.state = 'duplicate' AND r.deposit_id <> $1 AND d.state <> 'reverted'
+                 AND NOT EXISTS (SELECT 1 FROM deposit_records h WHERE h.record_key = r.record_key AND h.state IN ('pending', 'matched', 'review'))
+               ORDER BY r.record_key, r.id
+            ),
+            released AS (UPDATE deposit_records r SET state = 'pending', version = r.version + 1 FROM first_duplicate x WHERE r.id = x.id RETURNING r.deposit_id)
+       SELECT DISTINCT deposit_id::text FROM released`,
+      [depositId],
+    );
+    const ids = rows.map((r) => r.deposit_id);
+    if (ids.length) await m.query(`UPDATE deposits SET state = 'matching', matched_at = NULL, updated_at = now(), version = version + 1 WHERE id = ANY($1::bigint[])`, [ids]);
+    return ids;
+  }
+
   /** Ends an upload's matching once no record is pending; answers whether it did now. */
   async finishIfDone(m: EntityManager, depositId: string): Promise<boolean> {
     const [rows] = await m.query(
@@ -431,7 +456,8 @@ export class DepositRepository {
              UNION ALL SELECT o.id, 'alias', 2 FROM deposit_payer_aliases a JOIN orders o ON o.customer_id = a.customer_id WHERE a.payer_key = r.payer_key
              UNION ALL SELECT o.id, 'name', 3 FROM orders o WHERE r.payer_key <> '' AND deposit_payer_key(o.buyer_kana) = r.payer_key AND o.line_statuses @> '{1}'::smallint[]
              UNION ALL SELECT o.id, 'name', 3 FROM customers c JOIN orders o ON o.customer_id = c.id WHERE r.payer_key <> '' AND deposit_payer_key(c.name_kana) = r.payer_key
-             UNION ALL (SELECT o.id, 'amount', 4 FROM orders o WHERE o.total = r.amount AND o.line_statuses @> '{1}'::smallint[] ORDER BY o.order_date DESC, o.id DESC LIMIT $2)
+             UNION ALL (SELECT o.id, 'amount', 4 FROM orders o JOIN payment_methods pm ON pm.id = o.payment_method_id
+                         WHERE o.total = r.amount AND ${DUE} ORDER BY o.order_date DESC, o.id DESC LIMIT $2)
            ) f
            JOIN orders o ON o.id = f.id JOIN payment_methods pm ON pm.id = o.payment_method_id
           WHERE ${DUE}
@@ -441,9 +467,9 @@ export class DepositRepository {
     ).then((rows: CandidateRow[]) => dedupe(rows));
   }
 
-  /** Which uploads have records still to match (the workers' catch-up after a lost job). */
-  async uploadsMatching(): Promise<string[]> {
-    const rows: { id: string }[] = await this.dataSource.query(`SELECT id::text AS id FROM deposits WHERE state = 'matching' ORDER BY id`);
+  /** Uploads still matching that were last changed before `before` (the workers' catch-up of a job lost or given up). */
+  async uploadsMatching(before: Date): Promise<string[]> {
+    const rows: { id: string }[] = await this.dataSource.query(`SELECT id::text AS id FROM deposits WHERE state = 'matching' AND updated_at < $1 ORDER BY id`, [before]);
     return rows.map((r) => r.id);
   }
 

@@ -183,6 +183,8 @@ export async function readZengin(buffer: Buffer, today: DateText, issues: BankFi
   const bankRecords: BankRecord[] = [];
   const skipped: SkippedBankRecord[] = [];
   let account: BankAccount | undefined;
+  // The account of the records being read (a file may hold several accounts).
+  let accountKey: string | undefined;
   // Where the reading is: before the first header, within an account (after its header), after a
   // trailer, after the end record.
   let state: 'start' | 'account' | 'trailer' | 'end' = 'start';
@@ -214,6 +216,7 @@ export async function readZengin(buffer: Buffer, today: DateText, issues: BankFi
       const header = readHeader(view, kind, statement);
       if (header === 'stop') return { format: 'zengin_statement', records: [], skipped: [] };
       account ??= header;
+      accountKey = `${header.bankCode}-${header.branchCode}-${header.accountNo}`;
     } else if (type === ZENGIN_RECORD_TYPES.data) {
       if (state !== 'account' && !orphanReported) {
         issues.add({ line, bytes: RECORD_TYPE_BYTES, field: 'data_type', errorCode: 'NAL-DEP-006' });
@@ -225,8 +228,9 @@ export async function readZengin(buffer: Buffer, today: DateText, issues: BankFi
       }
       const entry = transferData === null ? readStatementData(view, today) : readTransferData(view, transferData, today);
       if (state === 'account') data.push(entry.summary);
-      if (entry.skipped) skipped.push({ line, reason: entry.skipped });
-      else if (entry.record && !view.failed) bankRecords.push(entry.record);
+      const record = entry.record && !view.failed ? { ...entry.record, ...(accountKey && { account: accountKey }) } : undefined;
+      if (entry.skipped) skipped.push({ line, reason: entry.skipped, ...(record && entry.skipped !== 'withdrawal' && { record }) });
+      else if (record) bankRecords.push(record);
     } else if (type === ZENGIN_RECORD_TYPES.trailer) {
       if (state !== 'account') issues.add({ line, bytes: RECORD_TYPE_BYTES, field: 'data_type', errorCode: 'NAL-DEP-006' });
       else if (whole) (statement ? checkStatementTrailer : checkTransferTrailer)(view, data);

@@ -43,10 +43,11 @@ describe('全銀 振込入金通知 (種別コード 01)', () => {
     expect(reading.encoding).toBe('shift_jis');
     expect(reading.account).toEqual(ACCOUNT);
     expect(reading.records).toEqual([
-      { line: 2, inquiryNo: '000123', accountDate: '2026-11-20', amount: 12_800, payerName: 'ﾔﾏﾀﾞ ﾀﾛｳ', ediInfo: null, orderNo: null, bankName: 'ﾐｽﾞﾎ', branchName: 'ｼﾌﾞﾔ' },
-      { line: 3, inquiryNo: '000124', accountDate: '2026-11-21', amount: 55_000, payerName: 'ｶ)ｼﾖｳｼﾞ ｼﾖｳｶｲ', ediInfo: '20261101-0000042', orderNo: null, bankName: null, branchName: null },
+      { line: 2, inquiryNo: '000123', accountDate: '2026-11-20', amount: 12_800, payerName: 'ﾔﾏﾀﾞ ﾀﾛｳ', ediInfo: null, orderNo: null, bankName: 'ﾐｽﾞﾎ', branchName: 'ｼﾌﾞﾔ', account: '0005-001-1234567' },
+      { line: 3, account: '0005-001-1234567', inquiryNo: '000124', accountDate: '2026-11-21', amount: 55_000, payerName: 'ｶ)ｼﾖｳｼﾞ ｼﾖｳｶｲ', ediInfo: '20261101-0000042', orderNo: null, bankName: null, branchName: null },
     ]);
-    expect(reading.skipped).toEqual([{ line: 4, reason: 'cancelled' }]);
+    // A cancellation keeps its fields: what it takes back is found by them.
+    expect(reading.skipped).toEqual([{ line: 4, reason: 'cancelled', record: expect.objectContaining({ line: 4, account: expect.any(String) }) }]);
   });
 
   it('reads フォーマットB: the amount in 金額(2) when 金額(1) is zeros, EDI情報 after it', async () => {
@@ -83,12 +84,12 @@ describe('全銀 入出金取引明細 (種別コード 03)', () => {
     expect(reading.format).toBe('zengin_statement');
     expect(reading.account).toEqual({ ...ACCOUNT, accountNo: '0001234567' });
     expect(reading.records).toEqual([
-      { line: 2, inquiryNo: '00004711', accountDate: '2026-11-20', amount: 12_800, payerName: 'ﾔﾏﾀﾞ ﾀﾛｳ', ediInfo: null, orderNo: null, bankName: 'ﾐｽﾞﾎ', branchName: 'ｼﾌﾞﾔ' },
-      { line: 5, inquiryNo: '00004712', accountDate: '2026-11-21', amount: 55_000, payerName: 'ｶ)ｼﾖｳｼﾞ ｼﾖｳｶｲ', ediInfo: '20261101-0000042', orderNo: null, bankName: null, branchName: null },
+      { line: 2, inquiryNo: '00004711', accountDate: '2026-11-20', amount: 12_800, payerName: 'ﾔﾏﾀﾞ ﾀﾛｳ', ediInfo: null, orderNo: null, bankName: 'ﾐｽﾞﾎ', branchName: 'ｼﾌﾞﾔ', account: expect.stringMatching(/^0005-001-/) },
+      { line: 5, account: expect.stringMatching(/^0005-001-/), inquiryNo: '00004712', accountDate: '2026-11-21', amount: 55_000, payerName: 'ｶ)ｼﾖｳｼﾞ ｼﾖｳｶｲ', ediInfo: '20261101-0000042', orderNo: null, bankName: null, branchName: null },
     ]);
     expect(reading.skipped).toEqual([
       { line: 3, reason: 'withdrawal' },
-      { line: 4, reason: 'correction' },
+      { line: 4, reason: 'correction', record: expect.objectContaining({ line: 4 }) },
     ]);
   });
 

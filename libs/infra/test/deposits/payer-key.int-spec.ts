@@ -49,7 +49,7 @@ function generatedNames(count: number): string[] {
   });
 }
 
-describe('deposit_payer_key: the payer-name key in SQL equals the domain key (real PostgreSQL)', () => {
+describe('deposit_payer_key as migrated: the payer-name key in SQL equals the domain key (real PostgreSQL)', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
   let client: Client;
 
@@ -57,7 +57,10 @@ describe('deposit_payer_key: the payer-name key in SQL equals the domain key (re
     db = await createTestDatabase();
     client = new Client({ connectionString: db.url });
     await client.connect();
-    await client.query(payerKeyFunctionSql());
+    // The function as the migrations made it (frozen in 1764010000000-deposits): a change of the
+    // domain's steps fails here until a migration of its own replaces it and rebuilds its indexes.
+    const [{ body }] = (await client.query(`SELECT prosrc AS body FROM pg_proc WHERE proname = 'deposit_payer_key'`)).rows;
+    expect(payerKeyFunctionSql()).toContain(body.trim());
   });
 
   afterAll(async () => {

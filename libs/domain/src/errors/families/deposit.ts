@@ -28,9 +28,11 @@ export const DEPOSIT_ERRORS = {
   'NAL-DEP-019': { status: 422, message: 'The date is not a day of the Japanese era (YYMMDD).' },
   'NAL-DEP-020': { status: 422, message: 'The date is not one read here (2026-11-24, 2026/11/24, 20261124, 2026年11月24日, R8.11.24).' },
   'NAL-DEP-021': { status: 422, message: 'The deposit or withdrawal code (入払区分) must be 1 or 入金 (deposit), or 2 or 出金 (withdrawal).' },
+  'NAL-DEP-022': { status: 422, message: 'The file holds no data record (nothing after its header).' },
   'NAL-DEP-040': { status: 400, message: 'The deposit was changed by someone else; reload it.' },
   'NAL-DEP-041': { status: 400, message: 'The order has moved on from paid (ordered from its maker): its payment cannot be taken back here (params: order_no).' },
   'NAL-DEP-043': { status: 400, message: 'This deposit record cannot take this action in its state (only records left for review take a payment by hand; only matched ones are taken back).' },
   'NAL-DEP-044': { status: 400, message: 'The amount is more than what is left of the deposit record (params: left).' },
   'NAL-DEP-045': { status: 400, message: 'The upload is still being matched, or was taken back already.' },
+  'NAL-DEP-046': { status: 400, message: "The order's payment comes from another bank record: take that record back first (params: record_id)." },
 } as const satisfies Record<string, CatalogueEntry>;
