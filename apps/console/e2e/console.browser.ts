@@ -122,15 +122,15 @@ describe('console in Chromium', () => {
     await context.close();
   });
 
-  // Sections of the side menu per role (DESIGN.md §8) among the areas that exist (no revenue or
-  // inquiries yet), and a URL each role may not open.
+  // Sections of the side menu per role (DESIGN.md §8) among the areas that exist (revenue with its
+  // deposits; no inquiries yet), and a URL each role may not open.
   const expected: Record<Role, { sections: string[]; forbidden: string }> = {
-    system_admin: { sections: ['orders', 'products', 'customers', 'makers', 'accounts', 'settings'], forbidden: '' },
-    approver: { sections: ['orders', 'products', 'customers', 'makers', 'accounts', 'settings'], forbidden: '' },
-    estimate_approver: { sections: ['orders', 'products', 'customers', 'makers', 'settings'], forbidden: '/account' },
-    operator: { sections: ['orders', 'products', 'customers', 'makers', 'settings'], forbidden: '/account' },
+    system_admin: { sections: ['orders', 'products', 'customers', 'makers', 'revenue', 'accounts', 'settings'], forbidden: '' },
+    approver: { sections: ['orders', 'products', 'customers', 'makers', 'revenue', 'accounts', 'settings'], forbidden: '' },
+    estimate_approver: { sections: ['orders', 'products', 'customers', 'makers', 'revenue', 'settings'], forbidden: '/account' },
+    operator: { sections: ['orders', 'products', 'customers', 'makers', 'revenue', 'settings'], forbidden: '/account' },
     call_center: { sections: ['orders', 'products', 'customers', 'makers', 'settings'], forbidden: '/account' },
-    accountant: { sections: ['orders', 'products', 'customers', 'makers', 'settings'], forbidden: '/account/create' },
+    accountant: { sections: ['orders', 'products', 'customers', 'makers', 'revenue', 'settings'], forbidden: '/account/create' },
     maker: { sections: ['orders', 'products', 'makers'], forbidden: '/customers' },
   };
 
@@ -151,7 +151,7 @@ describe('console in Chromium', () => {
       await page.goto(`${stack.consoleUrl}/no-such-screen`);
       await page.waitForSelector('[data-testid="not-found"]');
       // An area that has not landed is no dead end in the menu and no page: not found.
-      await page.goto(`${stack.consoleUrl}/revenue`);
+      await page.goto(`${stack.consoleUrl}/customer-inquiries`);
       await page.waitForSelector('[data-testid="not-found"]');
       await context.close();
     },

@@ -1,4 +1,4 @@
-import { DEPOSIT_STATUSES, DEPOSIT_TYPES, MONEY_LIMITS } from '@oms/domain';
+import { DEPOSIT_REVERT_REASON_MAX, DEPOSIT_STATUSES, DEPOSIT_TYPES, MONEY_LIMITS } from '@oms/domain';
 import { KeysetPageQuery } from '../common/http/page.query';
 import { ReimportConfirmation } from '../common/uploads/reimport-confirmation.dto';
 import { NotBefore } from '../common/validation/date-rules';
@@ -21,9 +21,6 @@ export class DepositRecordsQuery extends KeysetPageQuery {
   status?: 1 | 2 | 3 | 4;
 }
 
-/** The reason a revert is recorded with (the orders' history says why). */
-const REVERT_REASON_MAX = 200;
-
 /** PUT /deposits/records/{id}/revert and PUT /deposits/{id}/revert. */
 export class DepositRevertBody {
   @Required()
@@ -31,7 +28,7 @@ export class DepositRevertBody {
   version!: number;
 
   @Required()
-  @Text(REVERT_REASON_MAX)
+  @Text(DEPOSIT_REVERT_REASON_MAX)
   reason!: string;
 }
 

@@ -1,4 +1,5 @@
 import { customersFeature } from './customers/feature';
+import { depositsFeature } from './deposits/feature';
 import { estimatesFeature } from './estimates/feature';
 import type { Feature } from './feature';
 import { makerSideFeature } from './maker-side/feature';
@@ -21,7 +22,7 @@ export const CONSOLE_FEATURES: readonly Feature[] = [
   customersFeature,
   estimatesFeature,
   makersFeature,
-  { key: 'revenue', path: '/revenue', permission: 'revenue.read' },
+  depositsFeature,
   usersFeature,
   { key: 'customerInquiries', path: '/customer-inquiries', permission: 'customers.read' },
   { key: 'makerInquiries', path: '/maker-inquiries', permission: 'maker-chat' },

@@ -50,7 +50,7 @@ describe('side menu: queue dashboard', () => {
 });
 
 describe('side menu: only areas that exist', () => {
-  const everything = ['orders.read', 'catalogue.read', 'customers.read', 'revenue.read', 'accounts.read', 'maker-chat', 'settings.read'];
+  const everything = ['orders.read', 'catalogue.read', 'customers.read', 'deposits.read', 'revenue.read', 'accounts.read', 'maker-chat', 'settings.read'];
   const sectionsShown = () => [...document.querySelectorAll('[data-testid="sidebar"] [data-section]')].map((n) => n.getAttribute('data-section'));
 
   beforeEach(() => {
@@ -59,13 +59,8 @@ describe('side menu: only areas that exist', () => {
     server.use(http.get('/api/v1/me', () => HttpResponse.json({ data: user('approver', everything) })));
   });
 
-  it('offers no revenue or inquiry menus, even to a role that may use them', async () => {
-    renderRoutes('/dashboard', { '/dashboard': <AppLayout /> });
-    await waitFor(() => expect(sectionsShown()).toEqual(['orders', 'products', 'customers', 'makers', 'accounts', 'settings']));
-    expect(document.querySelector('[data-testid="sidebar"]')!.textContent).not.toMatch(/売上管理|問い合わせ/);
-  });
-
-  it.each(['/revenue', '/customer-inquiries', '/maker-inquiries/3'])('answers a typed %s with not-found', async (url) => {
+  /** The console's own router at `url`, as main.tsx mounts it. */
+  const renderApp = (url: string) =>
     render(
       <I18nextProvider i18n={i18n}>
         <ConsoleConfig>
@@ -77,12 +72,31 @@ describe('side menu: only areas that exist', () => {
         </ConsoleConfig>
       </I18nextProvider>,
     );
+
+  it('offers the revenue section (its deposits) and no inquiry menus, even to a role that may use them', async () => {
+    renderRoutes('/dashboard', { '/dashboard': <AppLayout /> });
+    await waitFor(() => expect(sectionsShown()).toEqual(['orders', 'products', 'customers', 'makers', 'revenue', 'accounts', 'settings']));
+    expect(document.querySelector('[data-testid="sidebar"]')!.textContent).not.toMatch(/問い合わせ/);
+  });
+
+  it.each(['/customer-inquiries', '/maker-inquiries/3'])('answers a typed %s with not-found', async (url) => {
+    renderApp(url);
     expect((await screen.findByTestId('not-found')).textContent).toBe('ページが見つかりません');
   });
 
+  it('opens the deposits at /revenue, and the forbidden screen to a role without deposits.read', async () => {
+    server.use(http.get('/api/v1/deposits/history', () => HttpResponse.json({ data: [], pagination: { from: null, to: null, total: 0, current_page: 1, per_page: 50, last_page: 1, next_cursor: null, prev_cursor: null } })));
+    const first = renderApp('/revenue');
+    await screen.findByText('取り込んだ入金ファイルはありません。');
+    first.unmount();
+    server.use(http.get('/api/v1/me', () => HttpResponse.json({ data: user('call_center', ['orders.read', 'customers.read']) })));
+    renderApp('/revenue/deposits/7');
+    await screen.findByTestId('forbidden');
+  });
+
   it('shows an area once it is switched on in the features, still by role', () => {
-    const withRevenue = new Set([...FEATURES, 'revenue']);
-    expect(allowedSections(everything, withRevenue).map((s) => s.key)).toContain('revenue');
-    expect(allowedSections(['orders.read'], withRevenue).map((s) => s.key)).toEqual(['orders']);
+    const withInquiries = new Set([...FEATURES, 'customerInquiries']);
+    expect(allowedSections(everything, withInquiries).map((s) => s.key)).toContain('customerInquiries');
+    expect(allowedSections(['orders.read'], withInquiries).map((s) => s.key)).toEqual(['orders']);
   });
 });

@@ -67,6 +67,9 @@ export function withinTolerance(difference: number, due: number): boolean {
   return Math.abs(difference) <= Math.max(MATCH_TOLERANCE.minYen, Math.floor(due * MATCH_TOLERANCE.ratio));
 }
 
+/** The reason a revert is recorded with (the orders' history says why), at most this many characters. */
+export const DEPOSIT_REVERT_REASON_MAX = 200;
+
 /** What `amount` paid for orders due `due` in total: exact (also when short by a transfer fee), over or under. */
 export function paymentOutcome(amount: number, due: number, transferFees: readonly number[]): { status: DepositStatus; difference: number; transferFee: number } {
   const difference = amount - due;

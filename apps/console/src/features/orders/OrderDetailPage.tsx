@@ -7,6 +7,7 @@ import type { ApiFailure, ApiResult } from '../../api/client';
 import { useCurrentUser } from '../../auth/use-current-user';
 import { toast } from '../../common/toast';
 import i18n, { formatDate } from '../../i18n';
+import { OrderDepositHistory } from '../deposits/OrderDepositHistory';
 import { EDITABLE_STATUSES, LINE_STATUS } from './api/line-status';
 import { useConfirmPayment } from './api/confirm-payment';
 import { AnyOrderLine, isMakerOrder, Order, OrderMaker, orderNumber, TaxByRate } from './api/order';
@@ -266,6 +267,8 @@ export function OrderDetailPage() {
           <OrderPayment order={order} />
         </Card>
       )}
+      {/* The order's deposits and payments, for those who may read deposits (the panel asks for nothing otherwise). */}
+      {!makerView && <OrderDepositHistory orderId={order.id} />}
       <Card size="small">{makerView ? <MakerDelivery order={order} /> : <OrderPeople order={order} />}</Card>
       <Card title={t(makerView ? 'orders.sections.wholesale' : 'orders.sections.amounts')} size="small">
         {makerView ? <MakerAmount order={order} /> : <OrderAmounts order={order} />}

@@ -1,0 +1,56 @@
+import { DEFAULT_TRANSFER_FEES, DEPOSIT_REVERT_REASON_MAX, DEPOSIT_STATUSES, DEPOSIT_TYPE, paymentOutcome, REVIEW_REASONS } from '@oms/domain';
+import type { BodyOf, QueryOf, Wire } from '../../../api/wire';
+
+export { DEPOSIT_REVERT_REASON_MAX, DEPOSIT_STATUSES, DEPOSIT_TYPE, REVIEW_REASONS };
+
+/** An upload of a bank file (GET /deposits/{id}, the history's rows): its state, progress and counts. */
+export type Deposit = Wire<'DepositView'>;
+/** A bank record of an upload, with its payments and, while it waits for staff, its candidates. */
+export type DepositRecord = Wire<'DepositRecordView'>;
+export type DepositCandidate = Wire<'DepositCandidateView'>;
+/** A payment on an order (SPEC.md §3 Deposit): the order page's deposit history lists them. */
+export type DepositPayment = Wire<'DepositPaymentView'>;
+
+export type DepositState = Deposit['state'];
+export type DepositFormat = Deposit['format'];
+export type RecordState = DepositRecord['state'];
+export type DepositStatus = DepositRecord['status'];
+export type MatchedBy = NonNullable<DepositRecord['matchedBy']>;
+export type FoundBy = DepositCandidate['foundBy'];
+
+export type DepositUpdateInput = BodyOf<'/deposits/{orderId}/update', 'put'>;
+export type DepositRevertInput = BodyOf<'/deposits/{id}/revert', 'put'>;
+export type RecordsQuery = QueryOf<'/deposits/{id}/records', 'get'>;
+export type CsvEncoding = NonNullable<QueryOf<'/deposits/{id}/download-result', 'get'>['encoding']>;
+
+/** The records' filter by state, the ones staff look for first. */
+export const RECORD_STATES = ['review', 'matched', 'duplicate', 'reverted', 'pending'] as const satisfies readonly NonNullable<RecordsQuery['state']>[];
+/** The CSV downloads' encodings: UTF-8 with BOM (the API's default) or Shift_JIS for Excel. */
+export const CSV_ENCODINGS = ['utf8', 'sjis'] as const satisfies readonly CsvEncoding[];
+
+export const DEPOSITS_PATH = '/deposits';
+export const depositPath = (id: number | string) => `${DEPOSITS_PATH}/${id}`;
+export const orderDepositsPath = (orderId: number | string) => `${DEPOSITS_PATH}/orders/${orderId}`;
+
+/** The console's screens: under the revenue section (SPEC.md §1), until the revenue list lands beside them. */
+export const DEPOSITS_SCREEN = '/revenue/deposits';
+export const depositScreen = (id: number | string) => `${DEPOSITS_SCREEN}/${id}`;
+
+/** The bank file's upload: .csv or .txt (全銀 files come as .txt), 10 MB at most (the API checks again). */
+export const DEPOSIT_FILE_ACCEPT = '.csv,.txt,text/csv,text/plain';
+
+/** An order number as staff read it: 20261120-0000001-1. */
+export const orderLabel = (o: { orderNo: string; branchNo: number }) => `${o.orderNo}-${o.branchNo}`;
+
+/**
+ * What the apply dialog starts from for a record and one of its candidates: the whole transfer, and a
+ * shortfall that is a bank's transfer fee (110–880 yen) entered as the transfer fee, so the payment
+ * counts as exact, as matching counts it.
+ */
+export function applyDefaults(record: Pick<DepositRecord, 'amount'>, candidate: Pick<DepositCandidate, 'total'>): { amount: number; transferFee: number } {
+  const shortBy = candidate.total - record.amount;
+  return { amount: record.amount, transferFee: DEFAULT_TRANSFER_FEES.includes(shortBy) ? shortBy : 0 };
+}
+
+/** The status the API will give a payment by hand (amount with the transfer fee against the order's total). */
+export const manualOutcome = (amount: number, transferFee: number, total: number) => paymentOutcome(amount + transferFee, total, []);
