@@ -23,10 +23,11 @@ let shopId: string | null = null;
 /**
  * Puts an order straight into the database in the state a test needs (lines in any status, maker
  * parts with or without delivery info), with its list columns computed as the app computes them.
- * Commands are then tested through the API against it.
+ * Commands are then tested through the API against it. Only the database is used, so a browser
+ * test's stack (apps/console/e2e) can give its own.
  */
 export async function givenOrder(
-  api: TestApp,
+  api: Pick<TestApp, 'dataSource'>,
   options: {
     lines: FixtureLine[];
     paymentMethodId?: number;

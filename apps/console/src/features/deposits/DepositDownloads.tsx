@@ -1,5 +1,6 @@
 import { DownloadOutlined, DownOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Dropdown, Select, Space, Typography } from 'antd';
+import { japanToday } from '@oms/domain';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,8 +43,10 @@ export function ResultCsvButton({ depositId, size }: { depositId: number; size?:
  */
 export function DepositDownloads() {
   const { t } = useTranslation();
-  const [period, setPeriod] = useState<[Dayjs, Dayjs]>([dayjs().startOf('month'), dayjs()]);
-  const [cutOff, setCutOff] = useState<Dayjs>(dayjs());
+  // Japan's today (DESIGN.md §11), wherever the browser is.
+  const today = dayjs(japanToday());
+  const [period, setPeriod] = useState<[Dayjs, Dayjs]>([today.startOf('month'), today]);
+  const [cutOff, setCutOff] = useState<Dayjs>(today);
   const [encoding, setEncoding] = useState<CsvEncoding>('utf8');
   return (
     <Space wrap size="middle" data-testid="deposit-downloads">

@@ -27,15 +27,15 @@ const STATUS_COUNTS = [
   ['under', 4],
 ] as const;
 
-/** An upload's state; while it is matched, how far. */
-export function DepositStateTag({ deposit }: { deposit: Deposit }) {
+/** An upload's state; in the list, while it is matched, how far (its own page has the big bar). */
+export function DepositStateTag({ deposit, progress = true }: { deposit: Deposit; progress?: boolean }) {
   const { t } = useTranslation();
   const tag = (
     <Tag color={DEPOSIT_STATE_COLORS[deposit.state]} data-testid={`deposit-state-${deposit.id}`} data-state={deposit.state}>
       {t(`deposits.states.${deposit.state}`)}
     </Tag>
   );
-  if (deposit.state !== 'matching') return tag;
+  if (deposit.state !== 'matching' || !progress) return tag;
   const { decided, total } = deposit.progress;
   return (
     <Space size={4}>
@@ -135,7 +135,7 @@ export function DepositListPage() {
         size="small"
         loading={isLoading}
         dataSource={deposits}
-        scroll={{ x: true }}
+        scroll={{ x: 'max-content' }}
         pagination={false}
         locale={{ emptyText: t('deposits.history.empty') }}
         columns={[
@@ -143,13 +143,20 @@ export function DepositListPage() {
           {
             title: t('deposits.fields.fileName'),
             dataIndex: 'fileName',
+            // The format under the name: one column fewer, so the counts and files fit a laptop's width.
             render: (name: string, d) => (
-              <Link to={depositScreen(d.id)} id={`deposit-link-${d.id}`}>
-                {name}
-              </Link>
+              <>
+                <Link to={depositScreen(d.id)} id={`deposit-link-${d.id}`}>
+                  {name}
+                </Link>
+                <div>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {t(`deposits.formats.${d.format}`)}
+                  </Typography.Text>
+                </div>
+              </>
             ),
           },
-          { title: t('deposits.fields.format'), dataIndex: 'format', render: (f: Deposit['format']) => t(`deposits.formats.${f}`) },
           { title: t('deposits.fields.createdBy'), key: 'createdBy', render: (_: unknown, d) => d.createdBy.name },
           { title: t('deposits.fields.state'), key: 'state', render: (_: unknown, d) => <DepositStateTag deposit={d} /> },
           { title: t('deposits.fields.recordCount'), dataIndex: 'recordCount', align: 'right' },

@@ -216,7 +216,7 @@ export function DepositPage() {
       title: t('deposits.fields.actions'),
       key: 'actions',
       render: (_: unknown, r: DepositRecord) => {
-        if (r.state === 'review') return <Typography.Text type="secondary">{t('deposits.candidates.count', { count: r.candidates.length })}</Typography.Text>;
+        if (r.state === 'review') return <Typography.Text type="secondary">{r.candidates.length ? t('deposits.candidates.count', { count: r.candidates.length }) : t('deposits.candidates.noneShort')}</Typography.Text>;
         if (r.state !== 'matched' || !canWrite || deposit.state !== 'done') return null;
         return (
           <Button
@@ -240,7 +240,7 @@ export function DepositPage() {
           <Typography.Title level={4} style={{ margin: 0 }} data-testid="deposit-title">
             {t('deposits.pageTitle', { name: deposit.fileName })}
           </Typography.Title>
-          <DepositStateTag deposit={deposit} />
+          <DepositStateTag deposit={deposit} progress={false} />
         </Space>
       }
       extra={
@@ -322,13 +322,14 @@ export function DepositPage() {
             size="small"
             loading={isLoading}
             dataSource={records}
-            scroll={{ x: true }}
+            scroll={{ x: 'max-content' }}
             pagination={false}
             locale={{ emptyText: t('deposits.records.empty') }}
             rowClassName={(r) => `deposit-record deposit-record-${r.state}`}
             expandable={{
-              rowExpandable: (r) => r.state === 'review',
-              expandedRowKeys: records.filter((r) => r.state === 'review' && !collapsed.has(r.id)).map((r) => r.id),
+              // A record left for staff shows its candidate orders, open until staff close them.
+              rowExpandable: (r) => r.state === 'review' && r.candidates.length > 0,
+              expandedRowKeys: records.filter((r) => r.state === 'review' && r.candidates.length > 0 && !collapsed.has(r.id)).map((r) => r.id),
               onExpand: (expanded, r) => {
                 const next = new Set(collapsed);
                 if (expanded) next.delete(r.id);
