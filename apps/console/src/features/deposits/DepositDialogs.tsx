@@ -3,11 +3,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiFailure, ApiResult } from '../../api/client';
 import { toNamePath } from '../../api/field-errors';
-import { countOf, maxLength, MONEY_LIMITS, moneyWithin } from '../../common/field-rules';
+import { countOf, maxLength, MONEY_LIMITS, moneyWithin, wholeNumber } from '../../common/field-rules';
 import { applyServerErrors, clearServerErrors } from '../../common/form-errors';
 import { toast } from '../../common/toast';
 import { errorMessage, formatDate } from '../../i18n';
 import { applyDefaults, DEPOSIT_REVERT_REASON_MAX, DEPOSIT_TYPE, DepositCandidate, DepositRecord, DepositUpdateInput, manualOutcome, orderLabel } from './api/deposit';
+import { useOption } from '../settings/api';
 import { isStale } from './refusals';
 import { signedYen, yen } from './format';
 
@@ -42,36 +43,37 @@ interface ApplyValues {
 
 const FEES = ['transferFee', 'settlementFee', 'otherFee', 'shippingFee'] as const;
 
+type ApplyProps = {
+  target: { record: DepositRecord; candidate: DepositCandidate } | null;
+  apply: (orderId: number, input: DepositUpdateInput) => Promise<ApiResult<unknown>>;
+  onClose: () => void;
+  onRefused: (failure: ApiFailure) => void;
+};
+
 /**
  * A record left for review applied to one of its candidate orders (PUT /deposits/{orderId}/update with
  * `record_id`): the amount (the transfer, editable; "order total" puts the order's) and the fees, the
  * paid date being the record's 勘定日. The outcome (exact, over, under) is shown as the API will count it.
  */
-export function ApplyDialog({
-  target,
-  apply,
-  onClose,
-  onRefused,
-}: {
-  target: { record: DepositRecord; candidate: DepositCandidate } | null;
-  apply: (orderId: number, input: DepositUpdateInput) => Promise<ApiResult<unknown>>;
-  onClose: () => void;
-  onRefused: (failure: ApiFailure) => void;
-}) {
+export function ApplyDialog({ target, ...props }: ApplyProps) {
+  // Mounted while open only: the transfer fees of the settings are read when a record is applied.
+  return target ? <ApplyForm key={`${target.record.id}-${target.candidate.orderId}`} target={target} {...props} /> : null;
+}
+
+function ApplyForm({ target, apply, onClose, onRefused }: ApplyProps & { target: NonNullable<ApplyProps['target']> }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ApplyValues>();
   const [sending, setSending] = useState(false);
   const amount = Form.useWatch('amount', form);
   const transferFee = Form.useWatch('transferFee', form);
-
-  useEffect(() => {
-    if (!target) return;
-    form.resetFields();
-    form.setFieldsValue({ ...applyDefaults(target.record, target.candidate), settlementFee: null, otherFee: null, shippingFee: null });
-  }, [target, form]);
-
-  if (!target) return null;
+  const transferFees = useOption()?.transferFees;
   const { record, candidate } = target;
+
+  // The settings' fees, once read, replace the default ones unless the accountant has typed meanwhile.
+  useEffect(() => {
+    if (transferFees && !form.isFieldsTouched()) form.setFieldsValue(applyDefaults(record, candidate, transferFees));
+  }, [transferFees, record, candidate, form]);
+
   const outcome = Number.isInteger(amount) ? manualOutcome(Number(amount), Number(transferFee) || 0, candidate.total) : null;
 
   const submit = async () => {
@@ -116,10 +118,15 @@ export function ApplyDialog({
           {orderLabel(candidate)} {candidate.buyerName} {yen(candidate.total)}
         </Descriptions.Item>
       </Descriptions>
-      <Form<ApplyValues> form={form} layout="vertical" onValuesChange={(changed) => clearServerErrors(form, changed)}>
+      <Form<ApplyValues>
+        form={form}
+        layout="vertical"
+        initialValues={{ ...applyDefaults(record, candidate), settlementFee: null, otherFee: null, shippingFee: null }}
+        onValuesChange={(changed) => clearServerErrors(form, changed)}
+      >
         <Form.Item label={t('deposits.fields.amount')} required>
           <Space wrap>
-            <Form.Item name="amount" noStyle rules={[{ required: true, message: errorMessage('required') }, moneyWithin(MONEY_LIMITS.totalMax)]}>
+            <Form.Item name="amount" noStyle rules={[{ required: true, message: errorMessage('required') }, wholeNumber(1, MONEY_LIMITS.totalMax)]}>
               <InputNumber id="apply-amount" prefix="¥" style={{ width: 180 }} />
             </Form.Item>
             <Button size="small" type="link" id="apply-use-record" onClick={() => form.setFieldsValue({ amount: record.amount })}>

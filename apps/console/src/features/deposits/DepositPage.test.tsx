@@ -20,6 +20,8 @@ describe('an upload’s page', () => {
   let recordQueries: string[];
   let puts: { path: string; body: unknown }[];
   let answer: (path: string) => Response;
+  /** The transfer fees the order setting lists (GET /settings/option). */
+  let transferFees: number[];
 
   beforeEach(() => {
     setLanguage('ja');
@@ -30,9 +32,11 @@ describe('an upload’s page', () => {
     recordQueries = [];
     puts = [];
     answer = () => HttpResponse.json({ data: {} });
+    transferFees = [220, 440];
     server.use(
       http.get('/api/v1/me', () => HttpResponse.json({ data: me })),
       // Each GET answers the next view of the upload; the last one stays.
+      http.get('/api/v1/settings/option', () => HttpResponse.json({ data: { transfer_fees: transferFees } })),
       http.get('/api/v1/deposits/7', () => HttpResponse.json({ data: views.length > 1 ? views.shift() : views[0] })),
       http.get('/api/v1/deposits/7/records', ({ request }) => {
         recordQueries.push(new URL(request.url).search);
@@ -100,6 +104,8 @@ describe('an upload’s page', () => {
     await userEvent.click(document.querySelector('#apply-use-total')!);
     expect(screen.getByTestId('apply-outcome').textContent).toBe('差額+¥440（過入金）');
     await userEvent.click(document.querySelector('#apply-use-record')!);
+    await userEvent.clear(document.querySelector('#apply-transferFee')!);
+    await userEvent.type(document.querySelector('#apply-transferFee')!, '440');
 
     const reads = recordQueries.length;
     await userEvent.click(document.querySelector('#apply-submit')!);
@@ -111,6 +117,16 @@ describe('an upload’s page', () => {
     await waitFor(() => expect(done).toHaveBeenCalledWith('入金を適用しました。'));
     await waitFor(() => expect(recordQueries.length).toBeGreaterThan(reads));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('counts a shortfall as a transfer fee only when the order setting lists it', async () => {
+    transferFees = [110];
+    renderPage();
+    await userEvent.click(await screen.findByText('適用'));
+    await screen.findByTestId('apply-outcome');
+    // The settings are read when the dialog opens; until then the default fees apply.
+    await waitFor(() => expect((document.querySelector('#apply-transferFee') as HTMLInputElement).value).toBe('0'));
+    expect(screen.getByTestId('apply-outcome').textContent).toBe('差額−¥440（不足）');
   });
 
   it('keeps a refused amount under its field, and on NAL_ORD-193 says so and offers the reload', async () => {

@@ -44,12 +44,16 @@ export const orderLabel = (o: { orderNo: string; branchNo: number }) => `${o.ord
 
 /**
  * What the apply dialog starts from for a record and one of its candidates: the whole transfer, and a
- * shortfall that is a bank's transfer fee (110–880 yen) entered as the transfer fee, so the payment
- * counts as exact, as matching counts it.
+ * shortfall that is a bank's transfer fee (the settings' list, 110–880 yen by default) entered as the
+ * transfer fee, so the payment counts as exact, as matching counts it.
  */
-export function applyDefaults(record: Pick<DepositRecord, 'amount'>, candidate: Pick<DepositCandidate, 'total'>): { amount: number; transferFee: number } {
+export function applyDefaults(
+  record: Pick<DepositRecord, 'amount'>,
+  candidate: Pick<DepositCandidate, 'total'>,
+  transferFees: readonly number[] = DEFAULT_TRANSFER_FEES,
+): { amount: number; transferFee: number } {
   const shortBy = candidate.total - record.amount;
-  return { amount: record.amount, transferFee: DEFAULT_TRANSFER_FEES.includes(shortBy) ? shortBy : 0 };
+  return { amount: record.amount, transferFee: transferFees.includes(shortBy) ? shortBy : 0 };
 }
 
 /** The status the API will give a payment by hand (amount with the transfer fee against the order's total). */
