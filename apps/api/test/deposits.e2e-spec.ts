@@ -2,7 +2,7 @@ import { DepositMatching, writeDepositCsv, writeZenginFile, ZenginFileRecord } f
 import iconv from 'iconv-lite';
 import { depositSample } from '../src/deposits/deposit-sample';
 import { FixtureOrder, givenOrder } from './support/order-fixtures';
-import { download, expectErrorEnvelope, TestApp, useTestApi } from './support/test-app';
+import { bytesOf, download, expectErrorEnvelope, TestApp, useTestApi } from './support/test-app';
 
 const ACCOUNT = { bankCode: '0005', bankName: 'ﾐﾂﾋﾞｼﾕ-ｴﾌｼﾞｪｲ', branchCode: '001', branchName: 'ﾎﾝﾃﾝ', accountNo: '1234567', accountName: 'ｶ)ﾃﾞﾓｼﾖｯﾌﾟ' };
 const DAY = '2026-11-20';
@@ -247,7 +247,7 @@ describe('deposits: bank files matched against orders', () => {
     await db().query(`UPDATE order_lines SET status = 3 WHERE order_id = $1`, [next.id]);
     const refused = await ctx.api.http.put(`/api/v1/deposits/${later}/revert`).set('Authorization', accountant.auth).send({ version: laterView.version, reason: '誤り' }).expect(400);
     expectErrorEnvelope(refused.body, 'NAL-DEP-041');
-    expect(refused.body.error.message).toBeTruthy();
+    expect(refused.body.error.params).toEqual({ order_no: next.orderNo });
     expect(await livePayments(next)).toHaveLength(1);
     await db().query(`UPDATE order_lines SET status = 2 WHERE order_id = $1`, [next.id]);
     const whole = await ctx.api.http.put(`/api/v1/deposits/${later}/revert`).set('Authorization', accountant.auth).send({ version: laterView.version, reason: '誤り' }).expect(200);
@@ -282,19 +282,19 @@ describe('deposits: bank files matched against orders', () => {
     const original = await ctx.api.http.get(`/api/v1/deposits/${id}/download?token=${await token()}`).expect(302);
     expect((await download(ctx.api, original.headers.location)).bytes.equals(file)).toBe(true);
 
-    const result = await ctx.api.http.get(`/api/v1/deposits/${id}/download-result?encoding=sjis&token=${await token()}`).buffer(true).parse(binary).expect(200);
+    const result = await bytesOf(ctx.api.http.get(`/api/v1/deposits/${id}/download-result?encoding=sjis&token=${await token()}`)).expect(200);
     const resultText = iconv.decode(result.body as Buffer, 'cp932');
     expect(resultText.split('\r\n')[0]).toBe('行,照会番号,勘定日,金額,振込依頼人名,EDI情報,処理,入金ステータス,照合方法,受注番号,差額,振込手数料,確認理由');
     expect(resultText).toContain(`消込済,一致,名義,${o.orderNo}-1`);
     expect(resultText).toContain(`"'=HYPERLINK(""x"")"`);
 
-    const report = await ctx.api.http.get(`/api/v1/deposits/report?from=2026-11-20&to=2026-11-20&token=${await token()}`).buffer(true).parse(binary).expect(200);
+    const report = await bytesOf(ctx.api.http.get(`/api/v1/deposits/report?from=2026-11-20&to=2026-11-20&token=${await token()}`)).expect(200);
     const reportText = (report.body as Buffer).toString('utf8');
     expect(reportText.startsWith('\ufeff入金日,受注番号')).toBe(true);
     expect(reportText).toContain(`2026/11/20,${o.orderNo},1,清水 光,入金,一致,2750,2750`);
     await ctx.api.http.get(`/api/v1/deposits/report?from=2026-11-21&to=2026-11-20&token=${await token()}`).expect(422);
 
-    const advance = await ctx.api.http.get(`/api/v1/deposits/advance-payments?date=2026-11-30&token=${await token()}`).buffer(true).parse(binary).expect(200);
+    const advance = await bytesOf(ctx.api.http.get(`/api/v1/deposits/advance-payments?date=2026-11-30&token=${await token()}`)).expect(200);
     expect((advance.body as Buffer).toString('utf8')).toContain(`,${o.orderNo},1,清水 光,`);
   });
 
@@ -367,6 +367,7 @@ describe('deposits: bank files matched against orders', () => {
       .send({ version: await orderVersion(o), type: 0, amount: 2400, paid_date: '2026-11-20', record_id: waiting.id })
       .expect(400);
     expectErrorEnvelope(refused.body, 'NAL-DEP-046');
+    expect(refused.body.error.params).toEqual({ record_id: String(paidBy.id) });
     expect((await records(first))[0]).toMatchObject({ id: paidBy.id, state: 'matched' });
     expect(await livePayments(o)).toEqual([{ amount: 2400, transfer_fee: 0, status: 2 }]);
   });
@@ -411,10 +412,3 @@ describe('deposits: bank files matched against orders', () => {
     await upload(zengin([rec(1, 'ｱ')]), 'x.txt', operator.auth).expect(403);
   });
 });
-
-/** Collects a response body as bytes (CSV downloads). */
-function binary(res: NodeJS.ReadableStream & { setEncoding(e: string): void }, done: (err: Error | null, body: Buffer) => void) {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-}

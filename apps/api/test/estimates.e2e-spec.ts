@@ -2,7 +2,7 @@ import { japanToday, validUntil } from '@oms/domain';
 import { createFileStorage, EstimateRepository, mediaUploadKey, renderDefaultSeal } from '@oms/infra';
 import PDFDocument from 'pdfkit';
 import { extractPdfText } from '../../../libs/infra/test/support/pdf-text';
-import { expectErrorEnvelope, TestApp, useTestApi } from './support/test-app';
+import { bytesOf, expectErrorEnvelope, TestApp, useTestApi } from './support/test-app';
 
 type Json = Record<string, unknown>;
 
@@ -27,14 +27,7 @@ const form = (customerId: string, over: Json = {}) => ({
 });
 
 function pdfBytes(api: TestApp, url: string) {
-  return api.http
-    .get(url)
-    .buffer(true)
-    .parse((r, done) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+  return bytesOf(api.http.get(url));
 }
 
 /** A small real PDF. */

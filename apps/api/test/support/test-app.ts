@@ -67,13 +67,15 @@ export class TestApp {
   }
 }
 
-/** The envelope of DESIGN.md §4, for assertions. */
+/** The envelope of DESIGN.md §4, for assertions (with the `params` a business refusal names, when it names any). */
 export function expectErrorEnvelope(body: unknown, code: string): void {
+  const params = (body as { error?: { params?: unknown } } | null)?.error?.params;
   expect(body).toEqual({
     error: {
       error_code: code,
       message: expect.any(String),
       errors: expect.any(Array),
+      ...(params === undefined ? {} : { params: expect.any(Object) }),
       request_id: expect.any(String),
     },
   });
@@ -118,4 +120,13 @@ export async function download(api: TestApp, url: string): Promise<{ bytes: Buff
     })
     .expect(200);
   return { bytes: res.body as Buffer, headers: res.headers as Record<string, string> };
+}
+
+/** A request whose answer is read as bytes (a CSV in Shift_JIS, a PDF): `(await bytesOf(http.get(url)).expect(200)).body` is a Buffer. */
+export function bytesOf(test: request.Test): request.Test {
+  return test.buffer(true).parse((r, done) => {
+    const chunks: Buffer[] = [];
+    r.on('data', (c: Buffer) => chunks.push(c));
+    r.on('end', () => done(null, Buffer.concat(chunks)));
+  });
 }

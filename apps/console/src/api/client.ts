@@ -24,6 +24,8 @@ export type ApiErrorBody = Pick<WireError, 'message'> & {
   errors: FieldError[];
   /** `errors` nested by field path, for forms. */
   fieldErrors: FieldErrors;
+  /** What a business refusal names (camel-cased like the rest), for its message's placeholders. */
+  params?: Readonly<Record<string, string | number>>;
   requestId?: string;
 };
 
@@ -363,6 +365,7 @@ function errorBodyOf(status: number, body: unknown): ApiErrorBody {
     message: error.message ?? `HTTP ${status}`,
     errors,
     fieldErrors: toFieldErrors(errors),
+    ...(error.params ? { params: error.params } : {}),
     ...(error.requestId ? { requestId: error.requestId } : {}),
   };
 }

@@ -2171,6 +2171,10 @@ export interface components {
                 }[];
                 /** @description How many field errors there were, when more than were listed. */
                 errors_total?: number;
+                /** @description What a business refusal names (NAL-DEP-041's `order_no`, NAL-DEP-044's `left`): its message's placeholders. */
+                params?: {
+                    [key: string]: number | string;
+                };
                 request_id: string | null;
             };
         };

@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
-import { DomainError, ERROR_CATALOGUE, ErrorCode, FieldIssue, FieldValidationError, LISTED_ERRORS_MAX, UploadTooLargeError } from '@oms/domain';
+import { DomainError, ERROR_CATALOGUE, ErrorCode, FieldIssue, FieldValidationError, LISTED_ERRORS_MAX, NotFoundError, UploadTooLargeError } from '@oms/domain';
 import type { Logger } from '@oms/infra';
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
@@ -29,6 +29,8 @@ export interface ErrorEnvelope {
     errors: { field: string; error_code: string; params?: Readonly<Record<string, string | number>> }[];
     /** How many field errors there were, when more than were listed. */
     errors_total?: number;
+    /** What a business refusal names (NAL-DEP-041's `order_no`, NAL-DEP-044's `left`): its message's placeholders. */
+    params?: Readonly<Record<string, string | number>>;
     request_id: string | null;
   };
 }
@@ -37,6 +39,7 @@ interface Refusal {
   status: number;
   code: ErrorCode;
   issues?: readonly FieldIssue[];
+  params?: Readonly<Record<string, string | number>>;
 }
 
 /** What the envelope answers for something thrown: its status and the body as it goes on the wire. */
@@ -61,6 +64,7 @@ export function errorAnswer(exception: unknown, requestId: string | null): Error
         // Bounded: the first LISTED_ERRORS_MAX, and how many there were when that is more.
         errors: issues.slice(0, LISTED_ERRORS_MAX).map((i) => ({ field: i.field, error_code: i.errorCode, ...(i.params ? { params: i.params } : {}) })),
         ...(issues.length > LISTED_ERRORS_MAX ? { errors_total: issues.length } : {}),
+        ...(refusal.params && Object.keys(refusal.params).length > 0 ? { params: refusal.params } : {}),
         request_id: requestId,
       },
     },
@@ -104,7 +108,9 @@ export class ErrorFilter implements ExceptionFilter {
 function refusalOf(exception: unknown): Refusal {
   if (exception instanceof FieldValidationError) return { status: 422, code: 'NAL-422', issues: exception.issues };
   if (exception instanceof UploadTooLargeError) return { status: 413, code: 'NAL-413', issues: exception.issues };
-  if (exception instanceof DomainError) return { status: exception.status, code: exception.code };
+  // A business refusal's params (not a 404's: which record was looked for is the caller's own knowledge).
+  if (exception instanceof NotFoundError) return { status: exception.status, code: exception.code };
+  if (exception instanceof DomainError) return { status: exception.status, code: exception.code, params: exception.params };
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     if (CODE_BY_STATUS[status]) return { status, code: CODE_BY_STATUS[status] };
