@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { BankFileIssue, bankRecordKey, domainEvent, FieldIssue, FieldValidationError, orderNumbersIn, payerNameKey, storedFileName } from '@oms/domain';
-import { appendToOutbox, CSV_MAX_BYTES, DepositRepository, FILE_STORAGE, FileStorage, readBankFile, RecordToKeep } from '@oms/infra';
+import { BankFileIssue, domainEvent, FieldIssue, FieldValidationError, keyBankRecords, storedFileName } from '@oms/domain';
+import { appendToOutbox, CSV_MAX_BYTES, DepositRepository, FILE_STORAGE, FileStorage, readBankFile } from '@oms/infra';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { SignedInUser } from '../auth/access.decorators';
@@ -51,16 +51,7 @@ export class UploadDepositHandler implements ICommandHandler<UploadDeposit> {
     const fileName = storedFileName(file.originalname);
     const { reimportOf } = await this.importedFiles.checkUpload({ area: 'deposits', fileName, contentSha256 }, confirmReimport);
 
-    const occurrences = new Map<string, number>();
-    const records: RecordToKeep[] = read.records.map((record) => {
-      const payerKey = payerNameKey(record.payerName);
-      const keyed = { ...record, payerKey };
-      const base = bankRecordKey(keyed, 0);
-      const occurrence = (occurrences.get(base) ?? 0) + 1;
-      occurrences.set(base, occurrence);
-      const orderNos = orderNumbersIn([record.orderNo, record.payerName, record.ediInfo].filter(Boolean).join(' '));
-      return { ...keyed, orderNos, recordKey: bankRecordKey(keyed, occurrence) };
-    });
+    const records = keyBankRecords(read.records);
 
     const fileKey = `deposits/${randomUUID()}/original${DEPOSIT_FILE_NAME.exec(file.originalname)![0].toLowerCase()}`;
     await this.storage.put(fileKey, file.buffer, 'application/octet-stream');

@@ -1,4 +1,5 @@
-import { bankRecordKey, decideMatches, DEFAULT_TRANSFER_FEES, DueOrder, paymentOutcome, RecordCandidates, spreadPayment } from './deposit';
+import { BankRecord } from './bank-record';
+import { bankRecordKey, decideMatches, DEFAULT_TRANSFER_FEES, DueOrder, keyBankRecords, paymentOutcome, RecordCandidates, spreadPayment } from './deposit';
 
 const order = (orderId: string, total: number, payerGroup = 'c1'): DueOrder => ({ orderId, version: 1, total, payerGroup });
 const record = (amount: number, found: Partial<Omit<RecordCandidates, 'recordId' | 'amount'>> = {}, recordId = 'r1'): RecordCandidates => ({
@@ -86,5 +87,31 @@ describe('bankRecordKey', () => {
   it('is 照会番号 + 勘定日 + amount + occurrence, and a CSV without one uses the payer and order', () => {
     expect(bankRecordKey({ inquiryNo: '000123', accountDate: '2026-11-24', amount: 5000, payerKey: 'ヤマダ', orderNo: null }, 1)).toBe('000123|2026-11-24|5000|1');
     expect(bankRecordKey({ inquiryNo: null, accountDate: '2026-11-24', amount: 5000, payerKey: 'ヤマダ', orderNo: null }, 2)).toBe('-ヤマダ-|2026-11-24|5000|2');
+  });
+});
+
+describe('keyBankRecords', () => {
+  const read = (line: number, payerName: string, over: Partial<BankRecord> = {}): BankRecord => ({
+    line,
+    inquiryNo: '000123',
+    accountDate: '2026-11-24',
+    amount: 5000,
+    payerName,
+    ediInfo: null,
+    orderNo: null,
+    bankName: null,
+    branchName: null,
+    ...over,
+  });
+
+  it('keys the payer name, finds the order numbers named anywhere, and counts a repeated record as a further deposit', () => {
+    const [named, repeated, again] = keyBankRecords([
+      read(2, '202611240000123 ﾔﾏﾀﾞ ﾀﾛｳ', { inquiryNo: '000122', ediInfo: '20261124-0000124' }),
+      read(3, 'ｶ)ﾔﾏﾀﾞｼﾖｳｼﾞ'),
+      read(4, 'ｶ)ﾔﾏﾀﾞｼﾖｳｼﾞ'),
+    ]);
+    expect(named.orderNos).toEqual(['20261124-0000123', '20261124-0000124']);
+    expect(repeated).toMatchObject({ payerKey: 'ヤマダシヨウジ', orderNos: [], recordKey: '000123|2026-11-24|5000|1' });
+    expect(again.recordKey).toBe('000123|2026-11-24|5000|2');
   });
 });

@@ -1,3 +1,6 @@
+import { BankRecord } from './bank-record';
+import { orderNumbersIn, payerNameKey } from './payer-name';
+
 /**
  * Deposits (SPEC.md §3 Deposit, §4 deposit status and types; issue 13): what a bank record pays and how
  * a run of matching decides it. Pure rules: the SQL that finds the candidates is infra's, the decisions
@@ -81,6 +84,9 @@ export type MatchDecision =
     }
   | { readonly recordId: string; readonly outcome: 'review'; readonly reason: ReviewReason };
 
+/** A record matching decided to pay: the orders, the status and what the amount left over or short. */
+export type RecordMatch = Extract<MatchDecision, { outcome: 'matched' }>;
+
 /**
  * Decides every record of a run, in file order (the records' order in `records`). For each:
  * 1. the orders it names by number, all of them (an over or under payment is still theirs); a number
@@ -160,4 +166,28 @@ export function spreadPayment(amount: number, dues: readonly number[]): number[]
 export function bankRecordKey(record: { inquiryNo: string | null; accountDate: string; amount: number; payerKey: string; orderNo: string | null }, occurrence: number): string {
   const reference = record.inquiryNo ?? `-${record.payerKey}-${record.orderNo ?? ''}`;
   return `${reference}|${record.accountDate}|${record.amount}|${occurrence}`;
+}
+
+/** A bank record as an upload keeps it: with its payer-name key, the order numbers it names and its key as one deposit. */
+export interface KeyedBankRecord extends BankRecord {
+  readonly payerKey: string;
+  readonly orderNos: readonly string[];
+  readonly recordKey: string;
+}
+
+/**
+ * A file's records keyed for matching (the upload does this before keeping them): the payer name's key,
+ * the order numbers named in the order column, payer name or EDI text, and each record's key, a repeat
+ * of the same record in the file counting as a further deposit.
+ */
+export function keyBankRecords(records: readonly BankRecord[]): KeyedBankRecord[] {
+  const occurrences = new Map<string, number>();
+  return records.map((record) => {
+    const keyed = { ...record, payerKey: payerNameKey(record.payerName) };
+    const base = bankRecordKey(keyed, 0);
+    const occurrence = (occurrences.get(base) ?? 0) + 1;
+    occurrences.set(base, occurrence);
+    const orderNos = orderNumbersIn([record.orderNo, record.payerName, record.ediInfo].filter(Boolean).join(' '));
+    return { ...keyed, orderNos, recordKey: bankRecordKey(keyed, occurrence) };
+  });
 }
