@@ -20,6 +20,7 @@ import { CustomerListSorts1763990000000 } from './1763990000000-customer-list-so
 import { Estimates1764000000000 } from './1764000000000-estimates';
 import { Deposits1764010000000 } from './1764010000000-deposits';
 import { DepositPayerKeys1764010000001 } from './1764010000001-deposit-payer-keys';
+import { DepositUnpaidByCustomer1764010000002 } from './1764010000002-deposit-unpaid-by-customer';
 
 /** Every migration, in order. The data source runs exactly these; nothing is ever synchronised. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   Estimates1764000000000,
   Deposits1764010000000,
   DepositPayerKeys1764010000001,
+  DepositUnpaidByCustomer1764010000002,
 ];

@@ -1,6 +1,8 @@
 // `npm run bench`: the order list and export on a million orders, over HTTP against the built API
-// and, next to each figure, PostgreSQL alone running the same SQL; and the product CSV import of
-// 100,000 rows against PostgreSQL's COPY of them (bench-import.mjs). Not part of `npm test`.
+// and, next to each figure, PostgreSQL alone running the same SQL; the product CSV import of
+// 100,000 rows against PostgreSQL's COPY of them (bench-import.mjs); and the matching of 50,000 bank
+// records against the million orders, against PostgreSQL's COPY of them and one candidate statement
+// (bench-deposits.mjs). Not part of `npm test`.
 //
 // It makes (or reuses) the database `oms_bench` on the server of TEST_DATABASE_URL, migrates it,
 // adds the demo users and seeds 1,000,000 orders when fewer are there (so a second run starts at
@@ -8,7 +10,8 @@
 // operator, measures, prints the tables and writes them into docs/benchmarks.md.
 //
 // Options: --runs N (timed requests per case, default 20), --no-export (skip the export),
-// --only list,export,import (the parts to run; the import alone needs no seeded orders).
+// --only list,export,import,deposits (the parts to run; the import alone needs no seeded orders, the
+// deposits alone no API).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { closeSync, createReadStream, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -18,10 +21,11 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { floorReport, measureFloor, percentiles } from './bench-floor.mjs';
+import { DEPOSIT_RECORDS, depositReport, measureDeposits } from './bench-deposits.mjs';
 import { IMPORT_ROWS, importReport, measureImport } from './bench-import.mjs';
 import { ensureBuilt, ensureDependencies, ROOT } from './prepare.mjs';
 
-const PARTS = ['floor', 'list', 'export', 'import'];
+const PARTS = ['floor', 'list', 'export', 'import', 'deposits'];
 const { values: options } = parseArgs({
   options: {
     runs: { type: 'string', default: '20' },
@@ -34,7 +38,7 @@ const RUNS = Number(options.runs);
 const parts = new Set(options.only.split(',').map((p) => p.trim()));
 if (options['no-export']) parts.delete('export');
 if (!Number.isInteger(RUNS) || RUNS < 1 || [...parts].some((p) => !PARTS.includes(p)) || parts.size === 0 || !/^[a-z_][a-z0-9_]*$/.test(options.database)) {
-  console.error('usage: npm run bench -- [--runs N] [--no-export] [--only floor,list,export,import] [--database oms_bench]');
+  console.error('usage: npm run bench -- [--runs N] [--no-export] [--only floor,list,export,import,deposits] [--database oms_bench]');
   process.exit(2);
 }
 // The export's figures sit beside the list's (one block of docs/benchmarks.md), so it runs with it.
@@ -387,10 +391,11 @@ async function main() {
   const pg = require('pg');
   const infra = require(join(ROOT, 'libs/infra/dist/index.js'));
   if (typeof infra.orderListSql !== 'function') throw new Error('orderListSql is missing from libs/infra (libs/infra/src/orders/order-list.query.ts)');
-  await prepareDatabase(pg, parts.has('list') || parts.has('floor'));
+  await prepareDatabase(pg, parts.has('list') || parts.has('floor') || parts.has('deposits'));
 
   const storageDir = mkdtempSync(join(tmpdir(), 'oms-bench-'));
-  const api = await startApi(storageDir);
+  // The deposits part calls the libraries directly: no API to start for it alone.
+  const api = ['floor', 'list', 'import'].some((p) => parts.has(p)) ? await startApi(storageDir) : null;
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
@@ -431,10 +436,19 @@ async function main() {
       console.log(`\n${results}\n`);
       writeDoc('import', results);
     }
+    if (parts.has('deposits')) {
+      say(`measuring the deposit matching (${DEPOSIT_RECORDS.toLocaleString('en')} bank records)…`);
+      const load = loadavg()[0].toFixed(1);
+      const domain = require(join(ROOT, 'libs/domain/dist/index.js'));
+      const deposits = await measureDeposits({ databaseUrl, db, infra, domain, say });
+      const results = depositReport(deposits, { ...machine, load: `${load} at the start, ${loadavg()[0].toFixed(1)} at the end` });
+      console.log(`\n${results}\n`);
+      writeDoc('deposits', results);
+    }
     say(`written to ${DOC}`);
   } finally {
     await db.end();
-    api.child.kill('SIGTERM');
+    api?.child.kill('SIGTERM');
     rmSync(storageDir, { recursive: true, force: true });
   }
 }

@@ -114,6 +114,9 @@ export type MatchDecision =
     }
   | { readonly recordId: string; readonly outcome: 'review'; readonly reason: ReviewReason };
 
+/** A record matching decided to pay: the orders, the status and what the amount left over or short. */
+export type RecordMatch = Extract<MatchDecision, { outcome: 'matched' }>;
+
 /**
  * Decides every record of a run, in file order (the records' order in `records`). For each:
  * 1. more than any order can ask: left for staff (`too_large`);

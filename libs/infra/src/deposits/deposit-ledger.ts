@@ -1,4 +1,4 @@
-import { DEPOSIT_TYPE, DepositType, DomainError, MatchDecision, NotFoundError, paymentOutcome, Role, spreadPayment } from '@oms/domain';
+import { DEPOSIT_TYPE, DepositType, DomainError, NotFoundError, RecordMatch, paymentOutcome, Role, spreadPayment } from '@oms/domain';
 import { EntityManager } from 'typeorm';
 import { OrderRepository } from '../orders';
 import { DepositRepository, RecordRow } from './deposit.repository';
@@ -25,8 +25,6 @@ export interface PaymentByHand {
   readonly recordId: string | null;
 }
 
-type Matched = Extract<MatchDecision, { outcome: 'matched' }>;
-
 /**
  * The money side of deposits, shared by the workers' matching and the accountant's hand (issue 13):
  * a payment confirms the order's unpaid lines through the Order aggregate and the order repository's
@@ -40,7 +38,7 @@ export class DepositLedger {
   constructor(private readonly deposits: DepositRepository) {}
 
   /** Pays the orders matching chose for a pending record; answers false (nothing written) when the record is no longer pending. */
-  async payFromRecord(m: EntityManager, recordId: string, decision: Matched, fileName: string, actor: DepositActor): Promise<boolean> {
+  async payFromRecord(m: EntityManager, recordId: string, decision: RecordMatch, fileName: string, actor: DepositActor): Promise<boolean> {
     const record = await this.deposits.lockRecord(m, recordId);
     if (!record || record.state !== 'pending') return false;
     const amounts = spreadPayment(record.amount, decision.orders.map((o) => o.total));

@@ -1,7 +1,6 @@
-import { BankFileFormat, DepositStatus, RecordToKeep, DueOrder, MatchedBy, RecordCandidates, ReviewReason } from '@oms/domain';
+import { BankFileFormat, DepositStatus, DueOrder, MatchedBy, RecordCandidates, RecordToKeep, ReviewReason } from '@oms/domain';
 import { DataSource, EntityManager } from 'typeorm';
 import { KeyedRow, KeysetOrder, keysetPageSql, KeysetPage, PagePosition, readKeysetPage } from '../database/keyset';
-
 
 export interface DepositToKeep {
   readonly fileName: string;
@@ -9,6 +8,7 @@ export interface DepositToKeep {
   readonly sha256: string;
   readonly format: BankFileFormat;
   readonly encoding: 'utf-8' | 'shift_jis';
+  /** As the domain's recordsToKeep made them of the file. */
   readonly records: readonly RecordToKeep[];
   readonly skippedCount: number;
   readonly createdBy: string;
@@ -117,6 +117,49 @@ export interface RecordFilter {
 const DUE = `o.line_statuses @> '{1}'::smallint[] AND pm.code = 'bank_transfer'
   AND NOT EXISTS (SELECT 1 FROM deposit_payments p WHERE p.order_id = o.id AND p.reverted_at IS NULL)`;
 
+/**
+ * The statement matching reads its candidates with: `records` (a query answering id, line, amount,
+ * payer_key and order_nos) joined with the due orders by the numbers a record names, by its payer-name
+ * key against the buyers' kana and the customers' kana (expression indexes on deposit_payer_key), and by
+ * the names staff taught. It answers a row for each record (its amount and numbers, `way` null) and one
+ * for each order found (its way and the order), in file order.
+ *
+ * Shaped so that no plan is quadratic in the records, whose number the planner cannot know (an upload's
+ * pending records are never in the statistics: it guesses one): nothing joins what was found back to
+ * the records (a nested loop over a record guessed alone re-ran the whole search once per record), and
+ * the numbers are unnested into an equality join (`o.order_no = ANY (r.order_nos)` compared each record
+ * with every due order). A buyer's payer group is the record's key, which the join made equal to it.
+ * The bench runs this over a staging table for its PostgreSQL-alone baseline (docs/benchmarks.md
+ * "Deposit matching").
+ */
+export function depositCandidatesSql(records: string): string {
+  return `WITH rec AS (${records})
+    SELECT x.record_id::text AS record_id, x.amount::text AS amount, x.order_nos::text[] AS order_nos, x.way, x.order_id::text AS order_id, x.version, x.total, x.payer_group
+      FROM (
+        SELECT r.id AS record_id, r.line, r.amount, r.order_nos, NULL AS way, NULL::bigint AS order_id, NULL::int AS version, NULL::int AS total, NULL AS payer_group
+          FROM rec r
+        UNION ALL
+        SELECT r.id, r.line, NULL, NULL, 'number', o.id, o.version, o.total, COALESCE('c' || o.customer_id, 'k' || deposit_payer_key(o.buyer_kana))
+          FROM rec r CROSS JOIN unnest(r.order_nos) AS n(order_no) JOIN orders o ON o.order_no = n.order_no JOIN payment_methods pm ON pm.id = o.payment_method_id
+         WHERE ${DUE}
+        UNION ALL
+        SELECT r.id, r.line, NULL, NULL, 'name', o.id, o.version, o.total, COALESCE('c' || o.customer_id, 'k' || r.payer_key)
+          FROM rec r JOIN orders o ON deposit_payer_key(o.buyer_kana) = r.payer_key JOIN payment_methods pm ON pm.id = o.payment_method_id
+         WHERE cardinality(r.order_nos) = 0 AND r.payer_key <> '' AND ${DUE}
+        UNION ALL
+        SELECT r.id, r.line, NULL, NULL, 'name', o.id, o.version, o.total, 'c' || o.customer_id
+          FROM rec r JOIN customers c ON deposit_payer_key(c.name_kana) = r.payer_key JOIN orders o ON o.customer_id = c.id
+          JOIN payment_methods pm ON pm.id = o.payment_method_id
+         WHERE cardinality(r.order_nos) = 0 AND r.payer_key <> '' AND ${DUE}
+        UNION ALL
+        SELECT r.id, r.line, NULL, NULL, 'alias', o.id, o.version, o.total, 'c' || o.customer_id
+          FROM rec r JOIN deposit_payer_aliases a ON a.payer_key = r.payer_key JOIN orders o ON o.customer_id = a.customer_id
+          JOIN payment_methods pm ON pm.id = o.payment_method_id
+         WHERE cardinality(r.order_nos) = 0 AND ${DUE}
+      ) x
+     ORDER BY x.line, x.order_id NULLS FIRST`;
+}
+
 const DEPOSIT_COLUMNS = `d.id::text AS id, d.file_name AS "fileName", d.file_key AS "fileKey", d.format, d.encoding, d.state,
   d.record_count AS "recordCount", d.skipped_count AS "skippedCount", d.total_amount::float8 AS "totalAmount",
   to_char(d.first_date, 'YYYY-MM-DD') AS "firstDate", to_char(d.last_date, 'YYYY-MM-DD') AS "lastDate",
@@ -205,40 +248,22 @@ export class DepositRepository {
    * kana (expression indexes on deposit_payer_key), and by the names staff taught. In file order.
    */
   async candidates(m: EntityManager, depositId: string): Promise<RecordCandidates[]> {
-    const rows: { record_id: string; amount: string; order_nos: string[]; way: 'number' | 'name' | 'alias' | null; order_id: string | null; version: number; total: number; payer_group: string }[] =
+    // A record's own row (way null) holds its amount and numbers; each other row an order found for it.
+    const rows: { record_id: string; amount: string | null; order_nos: string[] | null; way: 'number' | 'name' | 'alias' | null; order_id: string | null; version: number | null; total: number | null; payer_group: string | null }[] =
       await m.query(
-        `WITH rec AS (SELECT id, line, amount, payer_key, order_nos FROM deposit_records WHERE deposit_id = $1 AND state = 'pending'),
-         found AS (
-           SELECT r.id AS record_id, 'number' AS way, o.id AS order_id, o.version, o.total, o.customer_id, o.buyer_kana
-             FROM rec r JOIN orders o ON o.order_no = ANY (r.order_nos) JOIN payment_methods pm ON pm.id = o.payment_method_id
-            WHERE cardinality(r.order_nos) > 0 AND ${DUE}
-           UNION ALL
-           SELECT r.id, 'name', o.id, o.version, o.total, o.customer_id, o.buyer_kana
-             FROM rec r JOIN orders o ON deposit_payer_key(o.buyer_kana) = r.payer_key JOIN payment_methods pm ON pm.id = o.payment_method_id
-            WHERE cardinality(r.order_nos) = 0 AND r.payer_key <> '' AND ${DUE}
-           UNION ALL
-           SELECT r.id, 'name', o.id, o.version, o.total, o.customer_id, o.buyer_kana
-             FROM rec r JOIN customers c ON deposit_payer_key(c.name_kana) = r.payer_key JOIN orders o ON o.customer_id = c.id
-             JOIN payment_methods pm ON pm.id = o.payment_method_id
-            WHERE cardinality(r.order_nos) = 0 AND r.payer_key <> '' AND ${DUE}
-           UNION ALL
-           SELECT r.id, 'alias', o.id, o.version, o.total, o.customer_id, o.buyer_kana
-             FROM rec r JOIN deposit_payer_aliases a ON a.payer_key = r.payer_key JOIN orders o ON o.customer_id = a.customer_id
-             JOIN payment_methods pm ON pm.id = o.payment_method_id
-            WHERE cardinality(r.order_nos) = 0 AND ${DUE}
-         )
-         SELECT r.id::text AS record_id, r.amount::text AS amount, r.order_nos::text[] AS order_nos, f.way, f.order_id::text AS order_id, f.version, f.total,
-                COALESCE('c' || f.customer_id, 'k' || deposit_payer_key(f.buyer_kana)) AS payer_group
-           FROM rec r LEFT JOIN found f ON f.record_id = r.id
-          ORDER BY r.line, f.order_id`,
+        depositCandidatesSql(`SELECT id, line, amount, payer_key, order_nos FROM deposit_records WHERE deposit_id = $1 AND state = 'pending'`),
         [depositId],
       );
     const byRecord = new Map<string, { amount: number; namedOrderNos: string[]; byNumber: DueOrder[]; byName: DueOrder[]; byAlias: DueOrder[] }>();
     for (const row of rows) {
       let record = byRecord.get(row.record_id);
-      if (!record) byRecord.set(row.record_id, (record = { amount: Number(row.amount), namedOrderNos: row.order_nos, byNumber: [], byName: [], byAlias: [] }));
-      if (!row.way || !row.order_id) continue;
-      const due: DueOrder = { orderId: row.order_id, version: row.version, total: row.total, payerGroup: row.payer_group };
+      if (!record) byRecord.set(row.record_id, (record = { amount: 0, namedOrderNos: [], byNumber: [], byName: [], byAlias: [] }));
+      if (!row.way) {
+        record.amount = Number(row.amount);
+        record.namedOrderNos = row.order_nos ?? [];
+        continue;
+      }
+      const due: DueOrder = { orderId: row.order_id!, version: row.version!, total: row.total!, payerGroup: row.payer_group! };
       (row.way === 'number' ? record.byNumber : row.way === 'name' ? record.byName : record.byAlias).push(due);
     }
     return [...byRecord].map(([recordId, r]) => ({ recordId, ...r }));
