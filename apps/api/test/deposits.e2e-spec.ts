@@ -229,6 +229,8 @@ describe('deposits: bank files matched against orders', () => {
     await match(later);
     expect((await records(later))[0]).toMatchObject({ state: 'matched', matched_by: 'alias' });
     expect(await lineStatuses(next)).toEqual([2]);
+    const aliases = async () => (await db().query(`SELECT count(*)::int AS n FROM deposit_payer_aliases WHERE customer_id = $1`, [company]))[0].n;
+    expect(await aliases()).toBe(1);
 
     // The record taken back: the order unpaid again, the history saying why, the record waiting again.
     const reverted = await ctx.api.http
@@ -241,6 +243,8 @@ describe('deposits: bank files matched against orders', () => {
     const [back] = await db().query(`SELECT from_status, to_status, note FROM order_status_history WHERE order_id = $1 ORDER BY id DESC LIMIT 1`, [o.id]);
     expect(back).toMatchObject({ from_status: 2, to_status: 1, note: '入金取消: 別の受注の入金' });
     expect(await livePayments(o)).toEqual([]);
+    // Taken back as wrong, the name it taught is forgotten: later runs no longer pay this payer to that customer.
+    expect(await aliases()).toBe(0);
 
     // The later upload taken back whole; refused while one of its orders has moved on.
     const laterView = (await ctx.api.http.get(`/api/v1/deposits/${later}`).set('Authorization', accountant.auth).expect(200)).body.data;
@@ -266,10 +270,17 @@ describe('deposits: bank files matched against orders', () => {
     await put({ version, type: 9, amount: 3000, paid_date: '2026-13-40' }).expect(422);
     await put({ version, type: 9, amount: 3000, paid_date: '2026-11-20' }, operator.auth).expect(403);
     expect(await lineStatuses(o)).toEqual([1]);
-    const ok = await put({ version, type: 9, amount: 99_999_999, paid_date: '2026-11-20', shipping_fee: 9_999_999 }).expect(200);
+    // Received less the fees the shop bears (transfer, settlement, other): settled in full.
+    const settled = await put({ version, type: 9, amount: 2500, paid_date: '2026-11-20', settlement_fee: 300, transfer_fee: 110, other_fee: 90, shipping_fee: 700 }).expect(200);
+    expect(settled.body.data.payment).toMatchObject({ type: 9, status: 2, settlement_fee: 300 });
+    const ok = await put({ version: settled.body.data.order_version, type: 9, amount: 99_999_999, paid_date: '2026-11-20', shipping_fee: 9_999_999 }).expect(200);
     expect(ok.body.data.payment).toMatchObject({ type: 9, status: 3, shipping_fee: 9_999_999 });
+    // The one replaced is kept in the order's deposit history, taken back.
     const history = (await ctx.api.http.get(`/api/v1/deposits/orders/${o.id}`).set('Authorization', operator.auth).expect(200)).body.data;
-    expect(history).toHaveLength(1);
+    expect(history.map((p: { amount: number; reverted_at: string | null }) => [p.amount, p.reverted_at !== null])).toEqual([
+      [2500, true],
+      [99_999_999, false],
+    ]);
   });
 
   it('downloads the file as uploaded, the result, the period report and the advance payments, in Shift_JIS or UTF-8', async () => {
@@ -306,7 +317,16 @@ describe('deposits: bank files matched against orders', () => {
     expect(await lineStatuses(o)).toEqual([1]);
     const cancellation = (await upload(zengin([rec(6100, 'ﾏｴﾀﾞ ｱｷﾗ', { inquiryNo: '900002', cancelled: true })])).expect(202)).body.data;
     await match(cancellation.id);
-    expect((await records(cancellation.id))[0]).toMatchObject({ state: 'review', review_reason: 'cancellation', status: 1 });
+    const [cancelRecord] = await records(cancellation.id);
+    expect(cancelRecord).toMatchObject({ state: 'review', review_reason: 'cancellation', status: 1, takes_back: true, candidates: [] });
+    // It takes money back: no order can be paid from it, by hand either.
+    const refused = await ctx.api.http
+      .put(`/api/v1/deposits/${o.id}/update`)
+      .set('Authorization', accountant.auth)
+      .send({ version: await orderVersion(o), type: 0, amount: 6100, paid_date: '2026-11-20', record_id: cancelRecord.id })
+      .expect(400);
+    expectErrorEnvelope(refused.body, 'NAL-DEP-047');
+    expect(await lineStatuses(o)).toEqual([1]);
     const corrected = writeZenginFile({
       kind: 'statement',
       account: ACCOUNT,
@@ -390,6 +410,19 @@ describe('deposits: bank files matched against orders', () => {
     await match(second.id);
     expect((await records(second.id))[0]).toMatchObject({ state: 'matched' });
     expect(await lineStatuses(o)).toEqual([2]);
+
+    // A released record that was to wait for staff (a cancellation) waits for them: it is never matched.
+    const c = await order(6200, { name: '前川 光', kana: 'マエカワ ヒカル' });
+    const cancellation = rec(6200, 'ﾏｴｶﾜ ﾋｶﾙ', { cancelled: true });
+    const a = (await upload(zengin([cancellation])).expect(202)).body.data;
+    await match(a.id);
+    const b = (await upload(zengin([cancellation, rec(999, 'ﾀﾞﾚﾃﾞﾓﾅｲ')])).expect(202)).body.data;
+    await match(b.id);
+    const aView = (await ctx.api.http.get(`/api/v1/deposits/${a.id}`).set('Authorization', accountant.auth).expect(200)).body.data;
+    await ctx.api.http.put(`/api/v1/deposits/${a.id}/revert`).set('Authorization', accountant.auth).send({ version: aView.version, reason: '誤り' }).expect(200);
+    await match(b.id);
+    expect((await records(b.id))[0]).toMatchObject({ state: 'review', review_reason: 'cancellation', takes_back: true });
+    expect(await lineStatuses(c)).toEqual([1]);
   });
 
   it('makes a sample file (npm run -s cli -- deposit-sample) that pays the unpaid bank-transfer orders', async () => {

@@ -1,6 +1,7 @@
 import { writeZenginFile } from '@oms/infra';
 import { givenOrder } from '../../api/test/support/order-fixtures';
 import type { TestApp } from '../../api/test/support/test-app';
+import { DepositMatchingProcessor } from '../src/deposits/deposit-matching.processor';
 import { until, WorkersWorld } from './support/maker-side';
 
 jest.setTimeout(90_000);
@@ -59,5 +60,30 @@ describe('deposit matching in the workers', () => {
     expect(await paid()).toEqual(orders.map((o) => ({ order_id: o.id, n: 1 })));
     const [{ n }] = await api.dataSource.query(`SELECT count(*)::int AS n FROM order_status_history WHERE order_id = ANY($1::bigint[]) AND command = 'confirm_payment'`, [orders.map((o) => o.id)]);
     expect(n).toBe(2);
+  });
+
+  it('takes up an upload left matching (its job lost or given up) and leaves one at work alone', async () => {
+    const maker = (await api.maker()).id;
+    const o = await givenOrder(api, { lines: [{ makerId: maker, priceWithTax: 3850 }], buyer: { name: '北村 薫', kana: 'キタムラ カオル' } });
+    const [user] = await api.dataSource.query(`SELECT id FROM users WHERE role = 'accountant' LIMIT 1`);
+    const stuck = async (minutesAgo: number) => {
+      const [deposit] = await api.dataSource.query(
+        `INSERT INTO deposits (file_name, file_key, file_sha256, format, encoding, record_count, total_amount, created_by, updated_at)
+         VALUES ('lost.txt', 'deposits/lost/original.txt', repeat('c', 64), 'zengin_transfer', 'shift_jis', 1, 3850, $1, now() - make_interval(mins => $2)) RETURNING id::text`,
+        [user.id, minutesAgo],
+      );
+      return deposit.id as string;
+    };
+    const lost = await stuck(60);
+    await api.dataSource.query(
+      `INSERT INTO deposit_records (deposit_id, line, account_date, amount, payer_name, payer_key, record_key) VALUES ($1, 2, '2026-11-24', 3850, 'ｷﾀﾑﾗ ｶｵﾙ', 'キタムラカオル', 'lost|1')`,
+      [lost],
+    );
+    const atWork = await stuck(1);
+    await world.workers.get(DepositMatchingProcessor).catchUp();
+    const states = async () => Object.fromEntries((await api.dataSource.query(`SELECT id::text, state FROM deposits WHERE id = ANY($1::bigint[])`, [[lost, atWork]])).map((r: { id: string; state: string }) => [r.id, r.state]));
+    expect(await states()).toEqual({ [lost]: 'done', [atWork]: 'matching' });
+    const [{ status }] = await api.dataSource.query(`SELECT status FROM order_lines WHERE order_id = $1`, [o.id]);
+    expect(status).toBe(2);
   });
 });

@@ -89,6 +89,8 @@ export function depositRecordView(r: RecordRow, candidates: readonly CandidateRo
     transferFee: r.transferFee,
     decidedAt: r.decidedAt,
     version: r.version,
+    /** A bank's cancellation or correction, kept for staff to see: it pays no order. */
+    takesBack: r.takesBack,
     payments: r.payments.map(depositPaymentView),
     candidates: candidates.map(depositCandidateView),
   };

@@ -1,10 +1,10 @@
-import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { DepositMatching, DepositRepository, EventJobData, Logger } from '@oms/infra';
 import { Job } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { WORKER_LOGGER, WorkerRuntime } from '../worker-runtime';
 
-/** An upload matching for longer than this, untouched, is taken up again when a worker starts. */
+/** An upload matching for longer than this, untouched, is taken up again (checked as often). */
 const STALE_MS = 10 * 60_000;
 
 /**
@@ -13,9 +13,11 @@ const STALE_MS = 10 * 60_000;
  * died half-way, takes up only the records still pending: none is paid twice.
  */
 @Injectable()
-export class DepositMatchingProcessor implements OnApplicationBootstrap {
+export class DepositMatchingProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly matching: DepositMatching;
   private readonly deposits: DepositRepository;
+  private catchUpTimer?: NodeJS.Timeout;
+  private catchingUp = false;
 
   constructor(
     private readonly runtime: WorkerRuntime,
@@ -27,23 +29,33 @@ export class DepositMatchingProcessor implements OnApplicationBootstrap {
   }
 
   onApplicationBootstrap(): void {
-    // One upload at a time in this process: a file's records are decided against the orders the one before it left unpaid.
+    // One upload at a time from the queue in this process: a file's records are decided against the orders the one before it left unpaid.
     this.runtime.start('deposit-matching', { 'deposit.uploaded': (job) => this.handle(job) }, {}, 1);
     void this.catchUp();
+    this.catchUpTimer = setInterval(() => void this.catchUp(), STALE_MS);
+    this.catchUpTimer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.catchUpTimer);
   }
 
   /**
    * Uploads left matching for a while (a job that ran out of attempts, a queue that lost it) are taken up
-   * when a worker starts: running one again pays nothing twice, so one still running elsewhere is no harm.
+   * again, when a worker starts and every STALE_MS after: running one again pays nothing twice, so one
+   * still running elsewhere is no harm (its records are paid under their locks, once).
    */
-  private async catchUp(): Promise<void> {
-    const stale = await this.deposits.uploadsMatching(new Date(Date.now() - STALE_MS));
-    for (const depositId of stale) {
-      try {
+  async catchUp(): Promise<void> {
+    if (this.catchingUp) return;
+    this.catchingUp = true;
+    try {
+      for (const depositId of await this.deposits.uploadsMatching(new Date(Date.now() - STALE_MS))) {
         this.log.info({ depositId, ...(await this.matching.run(depositId)) }, 'deposit matching caught up');
-      } catch (error) {
-        this.log.error({ depositId, err: error }, 'deposit matching catch-up failed');
       }
+    } catch (error) {
+      this.log.error({ err: error instanceof Error ? { message: error.message, stack: error.stack } : error }, 'deposit matching catch-up failed');
+    } finally {
+      this.catchingUp = false;
     }
   }
 

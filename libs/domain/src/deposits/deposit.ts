@@ -57,6 +57,15 @@ export const REVIEW_REASONS = [
 export type ReviewReason = (typeof REVIEW_REASONS)[number];
 
 /**
+ * What a payment entered by hand settles: the amount received and the fees the shop bears for it
+ * (transfer, settlement and other fees: money the payer was charged on the way) against what the order
+ * asks. The shipping fee entered with it is a cost of its own, not part of the payment.
+ */
+export function handPaymentOutcome(amount: number, fees: { transferFee: number; settlementFee: number; otherFee: number }, due: number) {
+  return paymentOutcome(amount + fees.transferFee + fees.settlementFee + fees.otherFee, due, []);
+}
+
+/**
  * How far over or under an automatic match may be: 10% of what the orders ask, and at least 1,000 yen
  * (a payer who rounded, or paid a fee on top). Beyond it the record waits for staff (`amount_differs`):
  * 100 yen is no payment of an 88,000 yen order, whoever sent it.

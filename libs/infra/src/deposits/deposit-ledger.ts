@@ -1,4 +1,4 @@
-import { DEPOSIT_TYPE, DepositType, DomainError, NotFoundError, RecordMatch, paymentOutcome, Role, spreadPayment } from '@oms/domain';
+import { DEPOSIT_TYPE, DepositType, DomainError, handPaymentOutcome, NotFoundError, paymentOutcome, RecordMatch, Role, spreadPayment } from '@oms/domain';
 import { EntityManager } from 'typeorm';
 import { OrderRepository } from '../orders';
 import { DepositRepository, RecordRow } from './deposit.repository';
@@ -96,7 +96,7 @@ export class DepositLedger {
       o.payByDeposit(note),
     true);
     if (replaced) await this.deposits.revertPayment(m, replaced.id, actor.id, 'replaced by hand');
-    const { status } = paymentOutcome(input.amount + input.transferFee, order.total, []);
+    const { status } = handPaymentOutcome(input.amount, input, order.total);
     const paymentId = await this.deposits.addPayment(m, {
       orderId: input.orderId,
       recordId: record?.id ?? null,
@@ -137,7 +137,7 @@ export class DepositLedger {
     const payments = await this.deposits.livePayments(m, { recordId: record.id });
     for (const payment of payments) await this.revertPayment(m, payment, actor, reason);
     // A name staff taught with this record was taught wrong: later runs no longer match by it.
-    if (record.matchedBy === 'manual') await this.deposits.forgetAlias(m, record.payerKey, payments.map((p) => p.orderId));
+    if (record.matchedBy === 'manual' || record.matchedBy === 'alias') await this.deposits.forgetAlias(m, record.payerKey, payments.map((p) => p.orderId));
     if (then === 'review') {
       await this.deposits.decideRecord(m, record.id, { state: 'review', status: 1, matchedBy: null, difference: null, transferFee: null, reviewReason: 'reverted', decidedBy: actor.id });
     }
@@ -162,6 +162,8 @@ export class DepositLedger {
     const record = await this.deposits.lockRecord(m, recordId);
     if (!record) throw new NotFoundError('deposit_record');
     if (!(record.state === 'review' || (record.state === 'matched' && record.matchedBy === 'manual'))) throw new DomainError('NAL-DEP-043');
+    // A bank's cancellation or correction takes money back: it pays no order.
+    if (record.takesBack) throw new DomainError('NAL-DEP-047');
     // What the record paid other orders: this order's payment from it is being replaced.
     const applied = (await this.deposits.livePayments(m, { recordId })).filter((p) => p.orderId !== orderId).reduce((t, p) => t + p.amount, 0);
     if (applied + amount > record.amount) throw new DomainError('NAL-DEP-044', { left: record.amount - applied });

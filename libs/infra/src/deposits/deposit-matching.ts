@@ -45,6 +45,8 @@ export class DepositMatching {
     for (let from = 0; from < matches.length; from += PAY_BATCH) {
       const batch = matches.slice(from, from + PAY_BATCH);
       matched += await this.dataSource.transaction((tx) => this.pay(tx, batch, upload));
+      // The upload is seen at work: the workers' catch-up leaves a run alone while it goes on.
+      await this.deposits.touch(depositId);
       done += batch.length;
       await onProgress?.(done);
     }

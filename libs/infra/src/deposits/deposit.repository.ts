@@ -86,6 +86,8 @@ export interface RecordRow {
   transferFee: number | null;
   decidedAt: Date | null;
   version: number;
+  /** A bank's cancellation or correction (not a deposit): it pays no order. */
+  takesBack: boolean;
   payments: PaymentRow[];
 }
 
@@ -183,7 +185,7 @@ const RECORD_COLUMNS = `r.id::text AS id, r.deposit_id::text AS "depositId", r.l
   to_char(r.account_date, 'YYYY-MM-DD') AS "accountDate", r.amount::float8 AS amount, r.payer_name AS "payerName", r.payer_key AS "payerKey",
   r.edi_info AS "ediInfo", r.order_no_hint AS "orderNoHint", r.order_nos::text[] AS "orderNos", r.bank_name AS "bankName", r.branch_name AS "branchName",
   r.state, r.review_reason AS "reviewReason", r.status, r.matched_by AS "matchedBy", r.difference::float8 AS difference,
-  r.transfer_fee AS "transferFee", r.decided_at AS "decidedAt", r.version`;
+  r.transfer_fee AS "transferFee", r.decided_at AS "decidedAt", r.version, r.record_key ~ '^(cancellation|correction):' AS "takesBack"`;
 
 /** The history's order: newest upload first. */
 export const DEPOSIT_HISTORY_ORDER: KeysetOrder = { name: '-created_at', column: { sql: 'd.created_at', kind: 'timestamp' }, id: 'd.id', desc: true };
@@ -218,7 +220,8 @@ export class DepositRepository {
               CASE WHEN x.order_nos = '' THEN '{}'::varchar[] ELSE string_to_array(x.order_nos, ' ')::varchar[] END,
               x.bank_name, x.branch_name, x.record_key,
               CASE WHEN EXISTS (SELECT 1 FROM deposit_records h WHERE h.record_key = x.record_key AND h.state IN ('pending', 'matched', 'review')) THEN 'duplicate' ELSE x.state END,
-              CASE WHEN EXISTS (SELECT 1 FROM deposit_records h WHERE h.record_key = x.record_key AND h.state IN ('pending', 'matched', 'review')) THEN NULL ELSE x.review_reason END
+              -- A duplicate keeps why it would wait for staff: released later (releaseDuplicatesOf), it waits for them.
+              x.review_reason
          FROM unnest($2::int[], $3::text[], $4::date[], $5::bigint[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[])
            AS x(line, inquiry_no, account_date, amount, payer_name, payer_key, edi_info, order_no_hint, order_nos, bank_name, branch_name, record_key, state, review_reason)`,
       [
@@ -381,13 +384,21 @@ export class DepositRepository {
                  AND NOT EXISTS (SELECT 1 FROM deposit_records h WHERE h.record_key = r.record_key AND h.state IN ('pending', 'matched', 'review'))
                ORDER BY r.record_key, r.id
             ),
-            released AS (UPDATE deposit_records r SET state = 'pending', version = r.version + 1 FROM first_duplicate x WHERE r.id = x.id RETURNING r.deposit_id)
+            released AS (
+              UPDATE deposit_records r SET state = CASE WHEN r.review_reason IS NULL THEN 'pending' ELSE 'review' END, version = r.version + 1
+                FROM first_duplicate x WHERE r.id = x.id RETURNING r.deposit_id
+            )
        SELECT DISTINCT deposit_id::text FROM released`,
       [depositId],
     );
     const ids = rows.map((r) => r.deposit_id);
     if (ids.length) await m.query(`UPDATE deposits SET state = 'matching', matched_at = NULL, updated_at = now(), version = version + 1 WHERE id = ANY($1::bigint[])`, [ids]);
     return ids;
+  }
+
+  /** Marks an upload as being worked on now (its `updated_at`). */
+  async touch(depositId: string): Promise<void> {
+    await this.dataSource.query(`UPDATE deposits SET updated_at = now() WHERE id = $1`, [depositId]);
   }
 
   /** Ends an upload's matching once no record is pending; answers whether it did now. */
@@ -487,7 +498,7 @@ export class DepositRepository {
            JOIN orders o ON o.id = f.id JOIN payment_methods pm ON pm.id = o.payment_method_id
           WHERE ${DUE}
           ORDER BY f.rank, o.order_date DESC, o.id DESC LIMIT $2
-       ) x WHERE r.id = ANY($1::bigint[])`,
+       ) x WHERE r.id = ANY($1::bigint[]) AND r.record_key !~ '^(cancellation|correction):'`,
       [recordIds, perRecord],
     ).then((rows: CandidateRow[]) => dedupe(rows));
   }

@@ -66,6 +66,8 @@ function ApplyForm({ target, apply, onClose, onRefused }: ApplyProps & { target:
   const [sending, setSending] = useState(false);
   const amount = Form.useWatch('amount', form);
   const transferFee = Form.useWatch('transferFee', form);
+  const settlementFee = Form.useWatch('settlementFee', form);
+  const otherFee = Form.useWatch('otherFee', form);
   const transferFees = useOption()?.transferFees;
   const { record, candidate } = target;
 
@@ -74,7 +76,9 @@ function ApplyForm({ target, apply, onClose, onRefused }: ApplyProps & { target:
     if (transferFees && !form.isFieldsTouched()) form.setFieldsValue(applyDefaults(record, candidate, transferFees));
   }, [transferFees, record, candidate, form]);
 
-  const outcome = Number.isInteger(amount) ? manualOutcome(Number(amount), Number(transferFee) || 0, candidate.total) : null;
+  // As the API records it: the amount and the fees the shop bears (not the shipping fee) against the order's total.
+  const fees = { transferFee: Number(transferFee) || 0, settlementFee: Number(settlementFee) || 0, otherFee: Number(otherFee) || 0 };
+  const outcome = Number.isInteger(amount) ? manualOutcome(Number(amount), fees, candidate.total) : null;
 
   const submit = async () => {
     setSending(true);

@@ -34,5 +34,6 @@ export const DEPOSIT_ERRORS = {
   'NAL-DEP-043': { status: 400, message: 'This deposit record cannot take this action in its state (only records left for review take a payment by hand; only matched ones are taken back).' },
   'NAL-DEP-044': { status: 400, message: 'The amount is more than what is left of the deposit record (params: left).' },
   'NAL-DEP-045': { status: 400, message: 'The upload is still being matched, or was taken back already.' },
+  'NAL-DEP-047': { status: 400, message: "A bank's cancellation or correction takes money back: it pays no order." },
   'NAL-DEP-046': { status: 400, message: "The order's payment comes from another bank record: take that record back first (params: record_id)." },
 } as const satisfies Record<string, CatalogueEntry>;

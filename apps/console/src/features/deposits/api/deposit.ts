@@ -1,4 +1,4 @@
-import { DEFAULT_TRANSFER_FEES, DEPOSIT_REVERT_REASON_MAX, DEPOSIT_STATUSES, DEPOSIT_TYPE, paymentOutcome, REVIEW_REASONS } from '@oms/domain';
+import { DEFAULT_TRANSFER_FEES, DEPOSIT_REVERT_REASON_MAX, DEPOSIT_STATUSES, DEPOSIT_TYPE, handPaymentOutcome, REVIEW_REASONS } from '@oms/domain';
 import type { BodyOf, QueryOf, Wire } from '../../../api/wire';
 
 export { DEPOSIT_REVERT_REASON_MAX, DEPOSIT_STATUSES, DEPOSIT_TYPE, REVIEW_REASONS };
@@ -57,4 +57,4 @@ export function applyDefaults(
 }
 
 /** The status the API will give a payment by hand (amount with the transfer fee against the order's total). */
-export const manualOutcome = (amount: number, transferFee: number, total: number) => paymentOutcome(amount + transferFee, total, []);
+export const manualOutcome = (amount: number, fees: { transferFee: number; settlementFee: number; otherFee: number }, total: number) => handPaymentOutcome(amount, fees, total);
