@@ -1,4 +1,5 @@
 import { DOMAIN_EVENT_TYPES } from '@oms/domain';
+import { writeZenginFile } from '@oms/infra';
 import { TestApp } from '../../api/test/support/test-app';
 import { createOrder, makerRow, orderSentToMakers, SheetOrder, sheetsOf, until, WorkersWorld } from './support/maker-side';
 
@@ -68,6 +69,14 @@ describe('typed events: what is written is routed', () => {
       'estimate',
     );
     await ok(api.http.put(`/api/v1/customers/estimates/${(estimate as { id: string }).id}/request-approve`).set('Authorization', staff).send({ version: 1, approve: true, stamp: false }), 'request approve');
+
+    // A bank file uploaded: its matching.
+    const file = writeZenginFile({
+      kind: 'transfer',
+      account: { bankCode: '0001', bankName: 'ﾃﾞﾓ', branchCode: '001', branchName: 'ﾎﾝﾃﾝ', accountNo: '1234567', accountName: 'ﾃﾞﾓ' },
+      records: [{ inquiryNo: '000001', accountDate: '2026-11-24', amount: 1000, payerName: 'ﾔﾏﾀﾞ ﾀﾛｳ' }],
+    });
+    await ok(api.http.post('/api/v1/deposits/payment').set('Authorization', (await api.signedIn('accountant')).auth).attach('file', file, 'events.txt'), 'deposit upload');
 
     const written: string[] = (await api.dataSource.query(`SELECT DISTINCT type FROM outbox_events ORDER BY type`)).map((r: { type: string }) => r.type);
     expect(written).toEqual([...DOMAIN_EVENT_TYPES].sort());

@@ -330,7 +330,11 @@ export function envelopeProblems(status: number, contentType: string | undefined
   const e = top.error;
   const keys = Object.keys(e);
   const missing = ENVELOPE_KEYS.filter((k) => !keys.includes(k));
-  const extra = keys.filter((k) => !ENVELOPE_KEYS.includes(k) && k !== 'errors_total');
+  // errors_total when the list was cut; params when a business refusal names something (a plain object of texts and numbers).
+  const extra = keys.filter((k) => !ENVELOPE_KEYS.includes(k) && k !== 'errors_total' && k !== 'params');
+  if ('params' in e && (typeof e.params !== 'object' || e.params === null || Object.values(e.params).some((v) => typeof v !== 'string' && typeof v !== 'number'))) {
+    problems.push(`params is not a record of texts and numbers: ${JSON.stringify(e.params)}`);
+  }
   if (missing.length || extra.length) problems.push(`keys: missing ${missing.join(',') || '-'}, extra ${extra.join(',') || '-'}`);
   const entry = ERROR_CATALOGUE[e.error_code as ErrorCode] as { status: number; message: string } | undefined;
   if (!entry) problems.push(`error_code ${String(e.error_code)} is not in the catalogue`);
