@@ -1,4 +1,6 @@
-import { Button, Descriptions, Form, Input, InputNumber, Modal, Space, Typography, type FormInstance } from 'antd';
+import { japanToday, type DepositType } from '@oms/domain';
+import { Button, DatePicker, Descriptions, Form, Input, InputNumber, Modal, Select, Space, Typography, type FormInstance } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiFailure, ApiResult } from '../../api/client';
@@ -7,9 +9,10 @@ import { countOf, maxLength, MONEY_LIMITS, moneyWithin, wholeNumber } from '../.
 import { applyServerErrors, clearServerErrors } from '../../common/form-errors';
 import { toast } from '../../common/toast';
 import { errorMessage, formatDate } from '../../i18n';
-import { applyDefaults, DEPOSIT_REVERT_REASON_MAX, DEPOSIT_TYPE, DepositCandidate, DepositRecord, DepositUpdateInput, manualOutcome, orderLabel } from './api/deposit';
+import { applyDefaults, DEPOSIT_REVERT_REASON_MAX, DEPOSIT_STATUS, DEPOSIT_TYPE, DEPOSIT_TYPES, DepositRecord, DepositUpdateInput, manualOutcome, orderLabel, type ShownCandidate } from './api/deposit';
 import { useOption } from '../settings/api';
 import { isStale } from './refusals';
+import { DATE_FORMAT } from '../orders/format';
 import { signedYen, yen } from './format';
 
 /**
@@ -33,19 +36,56 @@ async function sendForm<V>(form: FormInstance<V>, send: (values: V) => Promise<A
   if (isStale(result)) onClose();
 }
 
-interface ApplyValues {
+const FEES = ['transferFee', 'settlementFee', 'otherFee', 'shippingFee'] as const;
+type Fees = Record<(typeof FEES)[number], number | null>;
+
+/** The amount and fees of a payment by hand, as its forms hold them (a fee left empty is none). */
+interface PaymentValues extends Fees {
   amount: number;
-  transferFee: number | null;
-  settlementFee: number | null;
-  otherFee: number | null;
-  shippingFee: number | null;
+}
+type ApplyValues = PaymentValues;
+
+/** The fees as sent: an empty one is 0. */
+const feesOf = (values: Fees) => Object.fromEntries(FEES.map((fee) => [fee, values[fee] ?? 0])) as Record<(typeof FEES)[number], number>;
+
+/** The four fees of a payment, each optional. */
+function FeeFields({ idPrefix }: { idPrefix: string }) {
+  const { t } = useTranslation();
+  return (
+    <Space wrap size="middle">
+      {FEES.map((fee) => (
+        <Form.Item key={fee} name={fee} label={t(`deposits.fields.${fee}`)} rules={[moneyWithin(MONEY_LIMITS.feeMax)]}>
+          <InputNumber id={`${idPrefix}-${fee}`} prefix="¥" style={{ width: 130 }} />
+        </Form.Item>
+      ))}
+    </Space>
+  );
 }
 
-const FEES = ['transferFee', 'settlementFee', 'otherFee', 'shippingFee'] as const;
+/**
+ * The status the payment will have, as the API records it: the amount and the fees the shop bears
+ * (not the shipping fee) against the order's total; exact, over or under, and by how much.
+ */
+function PaymentOutcome({ total, testId }: { total: number; testId: string }) {
+  const { t } = useTranslation();
+  // Inside the dialog's form: its fields as they change.
+  const form = Form.useFormInstance<PaymentValues>();
+  const amount = Form.useWatch('amount', form);
+  const transferFee = Form.useWatch('transferFee', form);
+  const settlementFee = Form.useWatch('settlementFee', form);
+  const otherFee = Form.useWatch('otherFee', form);
+  if (!Number.isInteger(amount)) return null;
+  const outcome = manualOutcome(Number(amount), { transferFee: Number(transferFee) || 0, settlementFee: Number(settlementFee) || 0, otherFee: Number(otherFee) || 0 }, total);
+  return (
+    <Typography.Text data-testid={testId} type={outcome.status === DEPOSIT_STATUS.exact ? 'success' : 'warning'}>
+      {t('deposits.apply.outcome', { difference: signedYen(outcome.difference), status: t(`deposits.statuses.${outcome.status}`) })}
+    </Typography.Text>
+  );
+}
 
 type ApplyProps = {
-  target: { record: DepositRecord; candidate: DepositCandidate } | null;
-  apply: (orderId: number, input: DepositUpdateInput) => Promise<ApiResult<unknown>>;
+  target: { record: DepositRecord; candidate: ShownCandidate } | null;
+  apply: (orderId: number | string, input: DepositUpdateInput) => Promise<ApiResult<unknown>>;
   onClose: () => void;
   onRefused: (failure: ApiFailure) => void;
 };
@@ -64,10 +104,6 @@ function ApplyForm({ target, apply, onClose, onRefused }: ApplyProps & { target:
   const { t } = useTranslation();
   const [form] = Form.useForm<ApplyValues>();
   const [sending, setSending] = useState(false);
-  const amount = Form.useWatch('amount', form);
-  const transferFee = Form.useWatch('transferFee', form);
-  const settlementFee = Form.useWatch('settlementFee', form);
-  const otherFee = Form.useWatch('otherFee', form);
   const transferFees = useOption()?.transferFees;
   const { record, candidate } = target;
 
@@ -75,10 +111,6 @@ function ApplyForm({ target, apply, onClose, onRefused }: ApplyProps & { target:
   useEffect(() => {
     if (transferFees && !form.isFieldsTouched()) form.setFieldsValue(applyDefaults(record, candidate, transferFees));
   }, [transferFees, record, candidate, form]);
-
-  // As the API records it: the amount and the fees the shop bears (not the shipping fee) against the order's total.
-  const fees = { transferFee: Number(transferFee) || 0, settlementFee: Number(settlementFee) || 0, otherFee: Number(otherFee) || 0 };
-  const outcome = Number.isInteger(amount) ? manualOutcome(Number(amount), fees, candidate.total) : null;
 
   const submit = async () => {
     setSending(true);
@@ -92,7 +124,7 @@ function ApplyForm({ target, apply, onClose, onRefused }: ApplyProps & { target:
             amount: v.amount,
             paidDate: record.accountDate,
             recordId: record.id,
-            ...Object.fromEntries(FEES.map((fee) => [fee, v[fee] ?? 0])),
+            ...feesOf(v),
           }),
         t('deposits.apply.done'),
         onClose,
@@ -141,19 +173,88 @@ function ApplyForm({ target, apply, onClose, onRefused }: ApplyProps & { target:
             </Button>
           </Space>
         </Form.Item>
+        <FeeFields idPrefix="apply" />
+        <PaymentOutcome total={candidate.total} testId="apply-outcome" />
+      </Form>
+    </Modal>
+  );
+}
+
+interface HandPaymentValues extends PaymentValues {
+  type: DepositType;
+  paidDate: Dayjs;
+}
+
+type HandPaymentProps = {
+  /** The order as the page read it: its version goes with the payment, its total gives the outcome. */
+  order: { id: string; version: number; total: number };
+  apply: (orderId: string, input: DepositUpdateInput) => Promise<ApiResult<unknown>>;
+  onClose: () => void;
+  onRefused: (failure: ApiFailure) => void;
+};
+
+/**
+ * A payment recorded by hand on the order page (PUT /deposits/{orderId}/update, no bank record): its
+ * type (SPEC.md §4), amount, paid date (Japan's today unless staff say otherwise) and fees, with the
+ * outcome as the API will count it. Mounted while open only.
+ */
+export function HandPaymentDialog({ order, apply, onClose, onRefused }: HandPaymentProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<HandPaymentValues>();
+  const [sending, setSending] = useState(false);
+
+  const submit = async () => {
+    setSending(true);
+    try {
+      await sendForm(
+        form,
+        (v) => apply(order.id, { version: order.version, type: v.type, amount: v.amount, paidDate: v.paidDate.format(DATE_FORMAT), ...feesOf(v) }),
+        t('deposits.handPayment.done'),
+        onClose,
+        onRefused,
+      );
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={t('deposits.handPayment.title')}
+      okText={t('deposits.handPayment.ok')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ id: 'payment-submit', loading: sending }}
+      onOk={submit}
+      onCancel={onClose}
+      width={620}
+    >
+      <Form<HandPaymentValues>
+        form={form}
+        layout="vertical"
+        // Japan's today (DESIGN.md §11), wherever the browser is.
+        initialValues={{ type: DEPOSIT_TYPE.payment, paidDate: dayjs(japanToday()), transferFee: null, settlementFee: null, otherFee: null, shippingFee: null }}
+        onValuesChange={(changed) => clearServerErrors(form, changed)}
+      >
         <Space wrap size="middle">
-          {FEES.map((fee) => (
-            <Form.Item key={fee} name={fee} label={t(`deposits.fields.${fee}`)} rules={[moneyWithin(MONEY_LIMITS.feeMax)]}>
-              <InputNumber id={`apply-${fee}`} prefix="¥" style={{ width: 130 }} />
-            </Form.Item>
-          ))}
+          <Form.Item name="type" label={t('deposits.fields.type')} rules={[{ required: true, message: errorMessage('required') }]}>
+            <Select id="payment-type" style={{ width: 180 }} options={DEPOSIT_TYPES.map((type) => ({ value: type, label: t(`deposits.types.${type}`) }))} />
+          </Form.Item>
+          <Form.Item name="amount" label={t('deposits.fields.amount')} rules={[{ required: true, message: errorMessage('required') }, wholeNumber(1, MONEY_LIMITS.totalMax)]}>
+            <InputNumber id="payment-amount" prefix="¥" style={{ width: 180 }} />
+          </Form.Item>
+          <Form.Item name="paidDate" label={t('deposits.fields.paidDate')} rules={[{ required: true, message: errorMessage('required') }]}>
+            <DatePicker id="payment-paidDate" format={DATE_FORMAT} allowClear={false} />
+          </Form.Item>
+        </Space>
+        <FeeFields idPrefix="payment" />
+        <Space orientation="vertical" size={0}>
+          <Typography.Text type="secondary" data-testid="payment-total">
+            {t('deposits.handPayment.orderTotal', { total: yen(order.total) })}
+          </Typography.Text>
+          <PaymentOutcome total={order.total} testId="payment-outcome" />
         </Space>
       </Form>
-      {outcome && (
-        <Typography.Text data-testid="apply-outcome" type={outcome.status === 2 ? 'success' : 'warning'}>
-          {t('deposits.apply.outcome', { difference: signedYen(outcome.difference), status: t(`deposits.statuses.${outcome.status}`) })}
-        </Typography.Text>
-      )}
     </Modal>
   );
 }

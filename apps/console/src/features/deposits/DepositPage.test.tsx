@@ -7,7 +7,8 @@ import { setLanguage } from '../../i18n';
 import { renderRoutes, useMockServer } from '../../test-utils';
 import { DepositPage } from './DepositPage';
 import { OrderDepositHistory } from './OrderDepositHistory';
-import { accountant, keysetPage, operator, refusal, threeRecords, wireDeposit, wirePayment } from './test-fixtures';
+import { wireLine, wireOrder } from '../orders/test-fixtures';
+import { accountant, keysetPage, operator, refusal, threeRecords, wireDeposit, wirePayment, wireRecord } from './test-fixtures';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -119,6 +120,77 @@ describe('an upload’s page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('finds an order by its number as one more candidate, any order, and applies the record to it', async () => {
+    const done = vi.spyOn(toast, 'success').mockImplementation(() => undefined);
+    const orderQueries: string[] = [];
+    const numbered = (id: string, orderNo: string, branchNo: number, extra: Record<string, unknown> = {}) =>
+      wireOrder(id, [wireLine(`${id}1`, 5)], { order_no: orderNo, branch_no: branchNo, version: 6, total: 10560, buyer_name: '伊藤 翔太', buyer_kana: 'イトウ ショウタ', order_date: '2026-11-05', ...extra });
+    server.use(
+      http.get('/api/v1/orders', ({ request }) => {
+        orderQueries.push(new URL(request.url).search);
+        // The keyword matches within other text too: an order whose EC id holds the number is no answer.
+        const orders = [numbered('31', '20261105-0000031', 1, { total: 9000 }), numbered('32', '20261105-0000031', 2), numbered('40', '20261106-0000040', 1, { ec_order_id: 'EC-20261105-0000031' })];
+        return HttpResponse.json({ data: orders, pagination: keysetPage(orders.length) });
+      }),
+    );
+    renderPage();
+    const search = await screen.findByTestId('order-search-103');
+    const input = within(search).getByRole('searchbox');
+
+    // Not an order number: said so, nothing asked.
+    await userEvent.type(input, '2026110-31{Enter}');
+    expect(search.textContent).toContain('受注番号は「20261101-0000021」または「20261101-0000021-1」の形で入力してください。');
+    expect(orderQueries).toEqual([]);
+
+    // With its branch, full-width as a Japanese input method types it: that branch only.
+    await userEvent.clear(input);
+    await userEvent.type(input, '２０２６１１０５－０００００３１－２{Enter}');
+    await waitFor(() => expect(within(screen.getByTestId('candidates-103')).queryByTestId('order-link-32')).not.toBeNull());
+    expect(orderQueries).toEqual(['?keyword=20261105-0000031&per_page=20']);
+    const candidates = screen.getByTestId('candidates-103');
+    expect(within(candidates).queryByTestId('order-link-31')).toBeNull();
+    expect(within(candidates).queryByTestId('order-link-40')).toBeNull();
+    // The record's own candidate stays beside it.
+    expect(within(candidates).getByTestId('order-link-21')).toBeTruthy();
+    const found = candidates.querySelector<HTMLElement>('tr[data-row-key="32"]')!;
+    expect(found.textContent).toContain('20261105-0000031-2');
+    expect(found.textContent).toContain('2026年11月05日');
+    expect(found.textContent).toContain('伊藤 翔太');
+    expect(found.textContent).toContain('¥10,560');
+    expect(found.textContent).toContain('検索');
+    expect(screen.getByTestId('order-search-result-103').textContent).toBe('1件見つかりました。');
+
+    // Without the branch: every branch of the number.
+    await userEvent.clear(input);
+    await userEvent.type(input, '20261105-0000031{Enter}');
+    await waitFor(() => expect(within(screen.getByTestId('candidates-103')).queryByTestId('order-link-31')).not.toBeNull());
+    expect(screen.getByTestId('order-search-result-103').textContent).toBe('2件見つかりました。');
+
+    await userEvent.click(document.querySelector('#apply-103-32')!);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('apply-summary').textContent).toContain('20261105-0000031-2 伊藤 翔太 ¥10,560');
+    expect(screen.getByTestId('apply-outcome').textContent).toBe('差額¥0（一致）');
+    await userEvent.click(document.querySelector('#apply-submit')!);
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toEqual({
+      path: '/deposits/32/update',
+      body: { version: 6, type: 0, amount: 10560, paid_date: '2026-11-20', record_id: 103, transfer_fee: 0, settlement_fee: 0, other_fee: 0, shipping_fee: 0 },
+    });
+    await waitFor(() => expect(done).toHaveBeenCalledWith('入金を適用しました。'));
+  });
+
+  it('offers the search on a record without candidates, and says when no order has the number', async () => {
+    records = [wireRecord(104, { state: 'review', review_reason: 'no_match', status: 1, matched_by: null, version: 1 }), wireRecord(105, { state: 'review', review_reason: 'cancellation', status: 1, matched_by: null, takes_back: true })];
+    server.use(http.get('/api/v1/orders', () => HttpResponse.json({ data: [], pagination: keysetPage(0) })));
+    renderPage();
+    const search = await screen.findByTestId('order-search-104');
+    // A bank's cancellation pays no order: nothing to search for.
+    expect(screen.queryByTestId('candidates-105')).toBeNull();
+    await userEvent.type(within(search).getByRole('searchbox'), '20261105-0000099{Enter}');
+    expect((await screen.findByTestId('order-search-result-104')).textContent).toBe('受注番号20261105-0000099の受注はありません。');
+    expect(screen.getByTestId('candidates-104').textContent).toContain('候補の受注はありません。');
+  });
+
   it('counts a shortfall as a transfer fee only when the order setting lists it', async () => {
     transferFees = [110];
     renderPage();
@@ -193,6 +265,7 @@ describe('an upload’s page', () => {
     expect(row(102).textContent).toContain('Over');
     expect(screen.getByTestId('candidates-103').textContent).toContain('Amount');
     expect(screen.queryByText('Apply')).toBeNull();
+    expect(screen.queryByTestId('order-search-103')).toBeNull();
     expect(document.querySelector('#revert-record-101')).toBeNull();
     expect(document.querySelector('#deposit-revert')).toBeNull();
     setLanguage('ja');
@@ -206,7 +279,7 @@ describe('an upload’s page', () => {
         return HttpResponse.json({ data: [wirePayment(11, { record_id: 101 }), wirePayment(11, { id: 111, deposit_id: null, type: 4, amount: 3000, reverted_at: '2026-11-21T03:00:00Z', revert_reason: '二重入力' })] });
       }),
     );
-    renderRoutes('/orders/11', { '/orders/:id': <OrderDepositHistory orderId="11" /> });
+    renderRoutes('/orders/11', { '/orders/:id': <OrderDepositHistory order={{ id: '11', version: 3, total: 5500 }} onStale={() => undefined} /> });
     const table = await screen.findByTestId('order-deposits');
     await waitFor(() => expect(table.querySelectorAll('tbody tr')).toHaveLength(2));
     expect(table.textContent).toContain('入金ファイル#7');
@@ -215,7 +288,7 @@ describe('an upload’s page', () => {
 
     me = { ...operator, permissions: ['orders.read'] };
     asked = 0;
-    const { container } = renderRoutes('/orders/11', { '/orders/:id': <OrderDepositHistory orderId="11" /> });
+    const { container } = renderRoutes('/orders/11', { '/orders/:id': <OrderDepositHistory order={{ id: '11', version: 3, total: 5500 }} onStale={() => undefined} /> });
     await new Promise((r) => setTimeout(r, 300));
     expect(asked).toBe(0);
     expect(container.querySelector('[data-testid="order-deposits"]')).toBeNull();

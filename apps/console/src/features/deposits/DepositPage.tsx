@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, RollbackOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Descriptions, Progress, Radio, Result, Row, Select, Space, Spin, Statistic, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Input, Progress, Radio, Result, Row, Select, Space, Spin, Statistic, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -8,7 +8,9 @@ import { useCurrentUser } from '../../auth/use-current-user';
 import { CursorPagination } from '../../common/CursorPagination';
 import { toast } from '../../common/toast';
 import { errorMessage, formatDate } from '../../i18n';
-import { Deposit, DepositCandidate, DepositRecord, DEPOSIT_STATUSES, DEPOSITS_SCREEN, orderLabel, RECORD_STATES } from './api/deposit';
+import { isMakerOrder, type Order } from '../orders/api/order';
+import { useOrders } from '../orders/api/use-orders';
+import { Deposit, DepositRecord, DEPOSIT_STATUSES, DEPOSITS_SCREEN, orderLabel, readOrderNumber, RECORD_STATES, type ShownCandidate } from './api/deposit';
 import { openDepositFile, useDepositChanges } from './api/save-deposit';
 import { useDeposit, useDepositRecords } from './api/use-deposits';
 import { ApplyDialog, RevertDialog } from './DepositDialogs';
@@ -75,18 +77,77 @@ function DepositSummary({ deposit }: { deposit: Deposit }) {
   );
 }
 
-/** The unpaid orders a record left for staff may pay, each with "apply". */
-function Candidates({ record, canWrite, onApply }: { record: DepositRecord; canWrite: boolean; onApply: (candidate: DepositCandidate) => void }) {
+/** An order number's branches are few: one page holds them all. */
+const SEARCH_PER_PAGE = 20;
+
+/**
+ * The orders an order number names, for a record left for staff (GET /orders by keyword, which holds
+ * the number): any order, paid or not, as candidates found by `search`. The keyword matches within
+ * other text too, so only the number (and the branch, when typed) itself is kept.
+ */
+function useOrdersNumbered(number: ReturnType<typeof readOrderNumber>): ShownCandidate[] | undefined {
+  const { orders, isLoading } = useOrders(number ? { keyword: number.orderNo, perPage: SEARCH_PER_PAGE } : null);
+  if (!number || isLoading) return undefined;
+  return orders
+    .filter((o): o is Order => !isMakerOrder(o) && o.orderNo === number.orderNo && (number.branchNo === null || o.branchNo === number.branchNo))
+    .map((o) => ({ orderId: Number(o.id), orderNo: o.orderNo, branchNo: o.branchNo, version: o.version, total: o.total, buyerName: o.buyerName, buyerKana: o.buyerKana, orderDate: o.orderDate, foundBy: 'search' }));
+}
+
+/**
+ * The orders a record left for staff may pay, each with "apply": the candidates matching found, and
+ * those staff find by an order number (a payer who wrote none, or a wrong one).
+ */
+function Candidates({ record, canWrite, onApply }: { record: DepositRecord; canWrite: boolean; onApply: (candidate: ShownCandidate) => void }) {
   const { t } = useTranslation();
+  const [typed, setTyped] = useState('');
+  const [number, setNumber] = useState<ReturnType<typeof readOrderNumber>>(null);
+  const [searchError, setSearchError] = useState<string | null>(null);
+  const found = useOrdersNumbered(number);
+  const listed = new Set(record.candidates.map((c) => c.orderId));
+  const rows: ShownCandidate[] = [...record.candidates, ...(found ?? []).filter((c) => !listed.has(c.orderId))];
+
+  const search = (text: string) => {
+    const read = text.trim() ? readOrderNumber(text) : null;
+    setSearchError(text.trim() && !read ? t('deposits.candidates.search.invalid') : null);
+    setNumber(read);
+  };
+
   return (
-    <Table<DepositCandidate>
+    <Table<ShownCandidate>
       rowKey="orderId"
       size="small"
       pagination={false}
       data-testid={`candidates-${record.id}`}
-      dataSource={record.candidates}
+      dataSource={rows}
       locale={{ emptyText: t('deposits.candidates.none') }}
       title={() => <Typography.Text strong>{t('deposits.candidates.title')}</Typography.Text>}
+      footer={
+        canWrite
+          ? () => (
+              <Space wrap data-testid={`order-search-${record.id}`}>
+                <Typography.Text>{t('deposits.candidates.search.label')}</Typography.Text>
+                <Input.Search
+                  size="small"
+                  allowClear
+                  id={`order-search-${record.id}`}
+                  style={{ width: 280 }}
+                  placeholder={t('deposits.candidates.search.placeholder')}
+                  enterButton={t('deposits.candidates.search.button')}
+                  status={searchError ? 'error' : undefined}
+                  value={typed}
+                  onChange={(e) => setTyped(e.target.value)}
+                  onSearch={search}
+                />
+                {searchError && <Typography.Text type="danger">{searchError}</Typography.Text>}
+                {number && found && (
+                  <Typography.Text type="secondary" data-testid={`order-search-result-${record.id}`}>
+                    {found.length ? t('deposits.candidates.search.found', { count: found.length }) : t('deposits.candidates.search.none', { orderNo: typed.trim() })}
+                  </Typography.Text>
+                )}
+              </Space>
+            )
+          : undefined
+      }
       columns={[
         { title: t('deposits.fields.orderNo'), key: 'orderNo', render: (_: unknown, c) => orderLink(c) },
         { title: t('deposits.fields.orderDate'), dataIndex: 'orderDate', render: (v: string) => formatDate(v) },
@@ -102,13 +163,13 @@ function Candidates({ record, canWrite, onApply }: { record: DepositRecord; canW
         },
         { title: t('deposits.fields.orderTotal'), dataIndex: 'total', align: 'right', render: yen },
         { title: t('deposits.fields.difference'), key: 'difference', align: 'right', render: (_: unknown, c) => signedYen(record.amount - c.total) },
-        { title: t('deposits.fields.foundBy'), dataIndex: 'foundBy', render: (v: DepositCandidate['foundBy']) => t(`deposits.foundBy.${v}`) },
+        { title: t('deposits.fields.foundBy'), dataIndex: 'foundBy', render: (v: ShownCandidate['foundBy']) => t(`deposits.foundBy.${v}`) },
         ...(canWrite
           ? [
               {
                 title: t('deposits.fields.actions'),
                 key: 'apply',
-                render: (_: unknown, c: DepositCandidate) => (
+                render: (_: unknown, c: ShownCandidate) => (
                   <Button size="small" type="primary" id={`apply-${record.id}-${c.orderId}`} onClick={() => onApply(c)}>
                     {t('deposits.apply.button')}
                   </Button>
@@ -140,7 +201,7 @@ export function DepositPage() {
   const { records, pagination, isLoading, error: recordsError } = useDepositRecords(matched ? id! : null, query);
   useBadCursorReset(recordsError, atCursor, () => setParams({ ...params, page: 1 }));
   const [collapsed, setCollapsed] = useState<Set<number>>(new Set());
-  const [applying, setApplying] = useState<{ record: DepositRecord; candidate: DepositCandidate } | null>(null);
+  const [applying, setApplying] = useState<{ record: DepositRecord; candidate: ShownCandidate } | null>(null);
   const [reverting, setReverting] = useState<{ kind: 'record' | 'deposit'; record?: DepositRecord; send: (reason: string) => Promise<ApiResult<unknown>> } | null>(null);
   /** What others changed since this page read it (a stale version): the page offers to read it again. */
   const [stale, setStale] = useState<string | null>(null);
@@ -156,6 +217,9 @@ export function DepositPage() {
     setStale(null);
     await changes.reload();
   };
+  const canApply = canWrite && deposit.state === 'done';
+  // A bank's cancellation or correction pays no order (NAL-DEP-047): nothing to apply, nor to search for.
+  const opensCandidates = (r: DepositRecord) => r.state === 'review' && !r.takesBack && (r.candidates.length > 0 || canApply);
   const filter = (next: { state?: string; status?: string }) => setParams({ state: params.state, status: params.status, ...next, page: 1, perPage: params.perPage });
 
   const columns = [
@@ -328,15 +392,15 @@ export function DepositPage() {
             rowClassName={(r) => `deposit-record deposit-record-${r.state}`}
             expandable={{
               // A record left for staff shows its candidate orders, open until staff close them.
-              rowExpandable: (r) => r.state === 'review' && r.candidates.length > 0,
-              expandedRowKeys: records.filter((r) => r.state === 'review' && r.candidates.length > 0 && !collapsed.has(r.id)).map((r) => r.id),
+              rowExpandable: opensCandidates,
+              expandedRowKeys: records.filter((r) => opensCandidates(r) && !collapsed.has(r.id)).map((r) => r.id),
               onExpand: (expanded, r) => {
                 const next = new Set(collapsed);
                 if (expanded) next.delete(r.id);
                 else next.add(r.id);
                 setCollapsed(next);
               },
-              expandedRowRender: (r) => <Candidates record={r} canWrite={canWrite && deposit.state === 'done'} onApply={(candidate) => setApplying({ record: r, candidate })} />,
+              expandedRowRender: (r) => <Candidates record={r} canWrite={canApply} onApply={(candidate) => setApplying({ record: r, candidate })} />,
             }}
             columns={columns}
           />

@@ -81,6 +81,7 @@ export function wireRecord(id: number, extra: Record<string, unknown> = {}) {
     transfer_fee: 0,
     decided_at: '2026-11-20T01:00:05Z',
     version: 2,
+    takes_back: false,
     payments: [],
     candidates: [],
     ...extra,

@@ -268,7 +268,7 @@ export function OrderDetailPage() {
         </Card>
       )}
       {/* The order's deposits and payments, for those who may read deposits (the panel asks for nothing otherwise). */}
-      {!makerView && <OrderDepositHistory orderId={order.id} />}
+      {!makerView && <OrderDepositHistory order={order} onStale={() => setReloadPrompt(true)} />}
       <Card size="small">{makerView ? <MakerDelivery order={order} /> : <OrderPeople order={order} />}</Card>
       <Card title={t(makerView ? 'orders.sections.wholesale' : 'orders.sections.amounts')} size="small">
         {makerView ? <MakerAmount order={order} /> : <OrderAmounts order={order} />}

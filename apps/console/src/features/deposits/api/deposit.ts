@@ -1,7 +1,7 @@
-import { DEFAULT_TRANSFER_FEES, DEPOSIT_REVERT_REASON_MAX, DEPOSIT_STATUSES, DEPOSIT_TYPE, handPaymentOutcome, REVIEW_REASONS } from '@oms/domain';
+import { DEFAULT_TRANSFER_FEES, DEPOSIT_REVERT_REASON_MAX, DEPOSIT_STATUS, DEPOSIT_STATUSES, DEPOSIT_TYPE, DEPOSIT_TYPES, halfWidthNumber, handPaymentOutcome, ORDER_NO, REVIEW_REASONS } from '@oms/domain';
 import type { BodyOf, QueryOf, Wire } from '../../../api/wire';
 
-export { DEPOSIT_REVERT_REASON_MAX, DEPOSIT_STATUSES, DEPOSIT_TYPE, REVIEW_REASONS };
+export { DEPOSIT_REVERT_REASON_MAX, DEPOSIT_STATUS, DEPOSIT_STATUSES, DEPOSIT_TYPE, DEPOSIT_TYPES, REVIEW_REASONS };
 
 /** An upload of a bank file (GET /deposits/{id}, the history's rows): its state, progress and counts. */
 export type Deposit = Wire<'DepositView'>;
@@ -17,6 +17,8 @@ export type RecordState = DepositRecord['state'];
 export type DepositStatus = DepositRecord['status'];
 export type MatchedBy = NonNullable<DepositRecord['matchedBy']>;
 export type FoundBy = DepositCandidate['foundBy'];
+/** A candidate as the page lists it: one matching found, or an order staff found by its number (`search`). */
+export type ShownCandidate = Omit<DepositCandidate, 'foundBy'> & { foundBy: FoundBy | 'search' };
 
 export type DepositUpdateInput = BodyOf<'/deposits/{orderId}/update', 'put'>;
 export type DepositRevertInput = BodyOf<'/deposits/{id}/revert', 'put'>;
@@ -41,6 +43,17 @@ export const DEPOSIT_FILE_ACCEPT = '.csv,.txt,text/csv,text/plain';
 
 /** An order number as staff read it: 20261120-0000001-1. */
 export const orderLabel = (o: { orderNo: string; branchNo: number }) => `${o.orderNo}-${o.branchNo}`;
+
+/**
+ * An order number as staff type it, `20261101-0000021` with or without its branch (`-1`), full-width
+ * digits and dashes too; null when it is none.
+ */
+export function readOrderNumber(text: string): { orderNo: string; branchNo: number | null } | null {
+  const written = halfWidthNumber(text).trim();
+  if (ORDER_NO.test(written)) return { orderNo: written, branchNo: null };
+  const branched = /^(.+)-(\d{1,4})$/.exec(written);
+  return branched && ORDER_NO.test(branched[1]) ? { orderNo: branched[1], branchNo: Number(branched[2]) } : null;
+}
 
 /**
  * What the apply dialog starts from for a record and one of its candidates: the whole transfer, and a

@@ -15,7 +15,7 @@ export function uploadDepositFile(file: File, confirmReimport = false) {
 }
 
 /** A payment on one order by hand; with `recordId`, the bank record left for review it comes from (PUT /deposits/{orderId}/update). */
-export const applyDeposit = (orderId: number, input: DepositUpdateInput) => api.put<AnswerOf<'/deposits/{orderId}/update', 'put'>>(`${DEPOSITS_PATH}/${orderId}/update`, input);
+export const applyDeposit = (orderId: number | string, input: DepositUpdateInput) => api.put<AnswerOf<'/deposits/{orderId}/update', 'put'>>(`${DEPOSITS_PATH}/${orderId}/update`, input);
 
 /** A matched record's payments taken back: its orders unpaid again, the record waiting for staff. */
 export const revertRecord = (recordId: number, input: DepositRevertInput) => api.put<DepositRecord>(`${DEPOSITS_PATH}/records/${recordId}/revert`, input);
@@ -43,7 +43,7 @@ export function useDepositChanges() {
   return {
     reload,
     upload: (file: File, confirmReimport = false) => revalidating(uploadDepositFile(file, confirmReimport)),
-    apply: (orderId: number, input: DepositUpdateInput) => revalidating(applyDeposit(orderId, input)),
+    apply: (orderId: number | string, input: DepositUpdateInput) => revalidating(applyDeposit(orderId, input)),
     revertRecord: (recordId: number, input: DepositRevertInput) => revalidating(revertRecord(recordId, input)),
     revertDeposit: (id: number, input: DepositRevertInput) => revalidating(revertDeposit(id, input)),
   };
