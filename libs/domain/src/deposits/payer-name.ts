@@ -304,7 +304,7 @@ export function orderNumbersIn(text: string): string[] {
 
 /**
  * What an online bank's CSV writes before the payer in its description column (`振込 ﾔﾏﾀﾞ ﾀﾛｳ`,
- * `ﾌﾘｺﾐ＊ﾔﾏﾀﾞ ﾀﾛｳ`, `振込入金　ヤマダ`): the kind of entry, not the payer's name.
+ * `ﾌﾘｺﾐ＊ﾔﾏﾀﾞ ﾀﾛｳ`, `振込入金` and a full-width space before `ヤマダ`): the kind of entry, not the payer's name.
  */
 const ENTRY_KIND_PREFIX = /^\s*(?:振込入金|振込|入金|ﾌﾘｺﾐ|フリコミ|ﾆﾕｳｷﾝ|ニユウキン|ニュウキン)(?:\s|[＊*:：・])+/u;
 
