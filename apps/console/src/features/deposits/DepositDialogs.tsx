@@ -16,24 +16,34 @@ import { DATE_FORMAT } from '../orders/format';
 import { signedYen, yen } from './format';
 
 /**
- * Sends a dialog's form: a 422 on its fields shows under them and keeps it open; any other refusal goes
- * to the page (a toast, the reload offer), which keeps the dialog open unless it is stale. Success toasts `done` and closes.
+ * A dialog's sending: `send(request, done)` validates its form and sends it; a 422 on its fields shows
+ * under them and keeps it open; any other refusal goes to the page (a toast, the reload offer), which
+ * keeps the dialog open unless it is stale. Success toasts `done` and closes. `sending` while under way.
  */
-async function sendForm<V>(form: FormInstance<V>, send: (values: V) => Promise<ApiResult<unknown>>, done: string, onClose: () => void, onRefused: (failure: ApiFailure) => void) {
-  const values = await form.validateFields().catch(() => null);
-  if (!values) return;
-  clearServerErrors(form);
-  const result = await send(values);
-  if (result.ok) {
-    toast.success(done);
-    onClose();
-    return;
-  }
-  const onForm = new Set(form.getFieldsError().map((f) => String(f.name[0])));
-  const fieldErrors = result.error.errors.filter((e) => onForm.has(String(toNamePath(e.field)[0])));
-  if (result.status === 422 && fieldErrors.length) return applyServerErrors(form, fieldErrors);
-  onRefused(result);
-  if (isStale(result)) onClose();
+function useFormSending<V>(form: FormInstance<V>, onClose: () => void, onRefused: (failure: ApiFailure) => void) {
+  const [sending, setSending] = useState(false);
+  const send = async (request: (values: V) => Promise<ApiResult<unknown>>, done: string) => {
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    clearServerErrors(form);
+    setSending(true);
+    try {
+      const result = await request(values);
+      if (result.ok) {
+        toast.success(done);
+        onClose();
+        return;
+      }
+      const onForm = new Set(form.getFieldsError().map((f) => String(f.name[0])));
+      const fieldErrors = result.error.errors.filter((e) => onForm.has(String(toNamePath(e.field)[0])));
+      if (result.status === 422 && fieldErrors.length) return applyServerErrors(form, fieldErrors);
+      onRefused(result);
+      if (isStale(result)) onClose();
+    } finally {
+      setSending(false);
+    }
+  };
+  return { sending, send };
 }
 
 const FEES = ['transferFee', 'settlementFee', 'otherFee', 'shippingFee'] as const;
@@ -103,7 +113,7 @@ export function ApplyDialog({ target, ...props }: ApplyProps) {
 function ApplyForm({ target, apply, onClose, onRefused }: ApplyProps & { target: NonNullable<ApplyProps['target']> }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ApplyValues>();
-  const [sending, setSending] = useState(false);
+  const { sending, send } = useFormSending(form, onClose, onRefused);
   const transferFees = useOption()?.transferFees;
   const { record, candidate } = target;
 
@@ -112,28 +122,14 @@ function ApplyForm({ target, apply, onClose, onRefused }: ApplyProps & { target:
     if (transferFees && !form.isFieldsTouched()) form.setFieldsValue(applyDefaults(record, candidate, transferFees));
   }, [transferFees, record, candidate, form]);
 
-  const submit = async () => {
-    setSending(true);
-    try {
-      await sendForm(
-        form,
-        (v) =>
-          apply(candidate.orderId, {
+  const submit = () => send((v) => apply(candidate.orderId, {
             version: candidate.version,
             type: DEPOSIT_TYPE.payment,
             amount: v.amount,
             paidDate: record.accountDate,
             recordId: record.id,
             ...feesOf(v),
-          }),
-        t('deposits.apply.done'),
-        onClose,
-        onRefused,
-      );
-    } finally {
-      setSending(false);
-    }
-  };
+          }), t('deposits.apply.done'));
 
   return (
     <Modal
@@ -201,22 +197,9 @@ type HandPaymentProps = {
 export function HandPaymentDialog({ order, apply, onClose, onRefused }: HandPaymentProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<HandPaymentValues>();
-  const [sending, setSending] = useState(false);
+  const { sending, send } = useFormSending(form, onClose, onRefused);
 
-  const submit = async () => {
-    setSending(true);
-    try {
-      await sendForm(
-        form,
-        (v) => apply(order.id, { version: order.version, type: v.type, amount: v.amount, paidDate: v.paidDate.format(DATE_FORMAT), ...feesOf(v) }),
-        t('deposits.handPayment.done'),
-        onClose,
-        onRefused,
-      );
-    } finally {
-      setSending(false);
-    }
-  };
+  const submit = () => send((v) => apply(order.id, { version: order.version, type: v.type, amount: v.amount, paidDate: v.paidDate.format(DATE_FORMAT), ...feesOf(v) }), t('deposits.handPayment.done'));
 
   return (
     <Modal
@@ -274,21 +257,14 @@ export function RevertDialog({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ reason: string }>();
-  const [sending, setSending] = useState(false);
+  const { sending, send } = useFormSending(form, onClose, onRefused);
 
   useEffect(() => {
     if (target) form.resetFields();
   }, [target, form]);
 
   if (!target) return null;
-  const submit = async () => {
-    setSending(true);
-    try {
-      await sendForm(form, (v) => target.send(v.reason.trim()), t(target.kind === 'record' ? 'deposits.revert.done' : 'deposits.revert.depositDone'), onClose, onRefused);
-    } finally {
-      setSending(false);
-    }
-  };
+  const submit = () => send((v) => target.send(v.reason.trim()), t(target.kind === 'record' ? 'deposits.revert.done' : 'deposits.revert.depositDone'));
   return (
     <Modal
       open
