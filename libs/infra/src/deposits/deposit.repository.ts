@@ -509,7 +509,7 @@ export class DepositRepository {
     return rows.map((r) => r.id);
   }
 
-  /** The order's version and its live lines' statuses, for a payment by hand. */
+  /** The order a payment by hand is for: its total (what it asks) and its customer (whom a taught name is for). */
   async orderForPayment(m: EntityManager, orderId: string): Promise<{ id: string; total: number; customerId: string | null } | null> {
     const [row] = await m.query(`SELECT id::text AS id, total, customer_id::text AS "customerId" FROM orders WHERE id = $1`, [orderId]);
     return row ?? null;

@@ -1,4 +1,4 @@
-import { japanToday, type DepositType } from '@oms/domain';
+import { handPaymentOutcome, japanToday, type DepositType } from '@oms/domain';
 import { Button, DatePicker, Descriptions, Form, Input, InputNumber, Modal, Select, Space, Typography, type FormInstance } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -9,7 +9,7 @@ import { countOf, maxLength, MONEY_LIMITS, moneyWithin, wholeNumber } from '../.
 import { applyServerErrors, clearServerErrors } from '../../common/form-errors';
 import { toast } from '../../common/toast';
 import { errorMessage, formatDate } from '../../i18n';
-import { applyDefaults, DEPOSIT_REVERT_REASON_MAX, DEPOSIT_STATUS, DEPOSIT_TYPE, DEPOSIT_TYPES, DepositRecord, DepositUpdateInput, manualOutcome, orderLabel, type ShownCandidate } from './api/deposit';
+import { applyDefaults, DEPOSIT_REVERT_REASON_MAX, DEPOSIT_STATUS, DEPOSIT_TYPE, DEPOSIT_TYPES, DepositRecord, DepositUpdateInput, orderLabel, type ShownCandidate } from './api/deposit';
 import { useOption } from '../settings/api';
 import { isStale } from './refusals';
 import { DATE_FORMAT } from '../orders/format';
@@ -85,7 +85,7 @@ function PaymentOutcome({ total, testId }: { total: number; testId: string }) {
   const settlementFee = Form.useWatch('settlementFee', form);
   const otherFee = Form.useWatch('otherFee', form);
   if (!Number.isInteger(amount)) return null;
-  const outcome = manualOutcome(Number(amount), { transferFee: Number(transferFee) || 0, settlementFee: Number(settlementFee) || 0, otherFee: Number(otherFee) || 0 }, total);
+  const outcome = handPaymentOutcome(Number(amount), { transferFee: Number(transferFee) || 0, settlementFee: Number(settlementFee) || 0, otherFee: Number(otherFee) || 0 }, total);
   return (
     <Typography.Text data-testid={testId} type={outcome.status === DEPOSIT_STATUS.exact ? 'success' : 'warning'}>
       {t('deposits.apply.outcome', { difference: signedYen(outcome.difference), status: t(`deposits.statuses.${outcome.status}`) })}

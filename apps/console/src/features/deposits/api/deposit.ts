@@ -1,4 +1,4 @@
-import { DEFAULT_TRANSFER_FEES, DEPOSIT_REVERT_REASON_MAX, DEPOSIT_STATUS, DEPOSIT_STATUSES, DEPOSIT_TYPE, DEPOSIT_TYPES, halfWidthNumber, handPaymentOutcome, ORDER_NO, REVIEW_REASONS } from '@oms/domain';
+import { DEFAULT_TRANSFER_FEES, DEPOSIT_REVERT_REASON_MAX, DEPOSIT_STATUS, DEPOSIT_STATUSES, DEPOSIT_TYPE, DEPOSIT_TYPES, halfWidthNumber, paymentOutcome, ORDER_NO, REVIEW_REASONS } from '@oms/domain';
 import type { BodyOf, QueryOf, Wire } from '../../../api/wire';
 
 export { DEPOSIT_REVERT_REASON_MAX, DEPOSIT_STATUS, DEPOSIT_STATUSES, DEPOSIT_TYPE, DEPOSIT_TYPES, REVIEW_REASONS };
@@ -65,9 +65,6 @@ export function applyDefaults(
   candidate: Pick<DepositCandidate, 'total'>,
   transferFees: readonly number[] = DEFAULT_TRANSFER_FEES,
 ): { amount: number; transferFee: number } {
-  const shortBy = candidate.total - record.amount;
-  return { amount: record.amount, transferFee: transferFees.includes(shortBy) ? shortBy : 0 };
+  // The domain's rule, as matching applies it: a shortfall in the list is the transfer fee.
+  return { amount: record.amount, transferFee: paymentOutcome(record.amount, candidate.total, transferFees).transferFee };
 }
-
-/** The status the API will give a payment by hand (amount with the transfer fee against the order's total). */
-export const manualOutcome = (amount: number, fees: { transferFee: number; settlementFee: number; otherFee: number }, total: number) => handPaymentOutcome(amount, fees, total);
