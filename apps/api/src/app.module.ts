@@ -15,6 +15,7 @@ import { HealthModule } from './health/health.module';
 import { ContractModule } from './contract/contract.module';
 import { StorageModule } from './common/storage.module';
 import { DepositsModule } from './deposits/deposits.module';
+import { RevenuesModule } from './revenues/revenues.module';
 import { EstimatesModule } from './estimates/estimates.module';
 import { CustomersModule } from './customers/customers.module';
 import { DashboardModule } from './dashboard/dashboard.module';
@@ -41,6 +42,7 @@ export const API_MODULES = [
   EstimatesModule,
   OrdersModule,
   DepositsModule,
+  RevenuesModule,
   MakerSideModule,
   CustomerMailsModule,
   DashboardModule,

@@ -9,10 +9,11 @@ import { MailProcessor } from './mail/mail.processor';
 import { RetentionProcessor } from './maintenance/retention.processor';
 import { MAKER_SIDE_PROCESSORS } from './maker-side';
 import { RelayService } from './outbox/relay.service';
+import { RevenueSyncProcessor } from './revenues/revenue-sync.processor';
 import { Clock, CLOCK, systemClock, WORKER_LOGGER, WorkerRuntime } from './worker-runtime';
 
 /** The queue processors, one entry per area (an area with several queues lists them in its folder's index.ts). */
-export const WORKER_PROCESSORS = [MailProcessor, ...MAKER_SIDE_PROCESSORS, ShipmentNoticesProcessor, ApprovalMailsProcessor, DepositMatchingProcessor, RetentionProcessor];
+export const WORKER_PROCESSORS = [MailProcessor, ...MAKER_SIDE_PROCESSORS, ShipmentNoticesProcessor, ApprovalMailsProcessor, DepositMatchingProcessor, RevenueSyncProcessor, RetentionProcessor];
 
 /** The workers process: the outbox relay, one processor per queue (mail, order sheets, reminders, customer mails, maintenance), the heartbeat. */
 @Module({})

@@ -4,7 +4,8 @@ import { japanDateTime, NotFoundError, parseDate } from '@oms/domain';
 import { advancePaymentsCopy, copyCsv, CopyCsvQuery, depositReportCopy, DepositRepository, depositResultCopy, FILE_STORAGE, FileStorage } from '@oms/infra';
 import { DataSource } from 'typeorm';
 import type { CsvDownload } from '../common/http/csv-response';
-import { AdvancePaymentsQuery, CsvEncodingQuery, DepositReportQuery } from './deposit.dto';
+import { csvEncodingOf, CsvEncodingQuery } from '../common/http/csv-encoding.query';
+import { AdvancePaymentsQuery, DepositReportQuery } from './deposit.dto';
 
 /** Which file of deposits: an upload's file as it came, its result, the period's history, the advance payments at a date. */
 export type DepositFile =
@@ -47,7 +48,7 @@ export class DepositCsvHandler implements IQueryHandler<DepositCsv> {
 
   async execute({ file }: DepositCsv): Promise<CsvDownload> {
     const { copy, filename } = await this.fileOf(file);
-    const encoding = file.query.encoding === 'sjis' ? 'shift_jis' : 'utf-8';
+    const encoding = csvEncodingOf(file.query);
     return { filename, encoding, body: copyCsv(this.dataSource, copy, encoding) };
   }
 

@@ -1,4 +1,5 @@
 import { DEPOSIT_REVERT_REASON_MAX, DEPOSIT_STATUSES, DEPOSIT_TYPES, MONEY_LIMITS } from '@oms/domain';
+import { CsvEncodingQuery } from '../common/http/csv-encoding.query';
 import { KeysetPageQuery } from '../common/http/page.query';
 import { ReimportConfirmation } from '../common/uploads/reimport-confirmation.dto';
 import { NotBefore } from '../common/validation/date-rules';
@@ -8,7 +9,6 @@ import { DateText, Id, Int, Money, OneOf, OneOfNumbers, Optional, Required, Text
 export class DepositUploadForm extends ReimportConfirmation {}
 
 export const RECORD_STATES = ['pending', 'matched', 'review', 'duplicate', 'reverted'] as const;
-export const CSV_ENCODINGS = ['utf8', 'sjis'] as const;
 
 /** GET /deposits/{id}/records: an upload's records in file order, by state or SPEC.md §4 status. */
 export class DepositRecordsQuery extends KeysetPageQuery {
@@ -75,11 +75,6 @@ export class DepositUpdateBody {
 }
 
 /** A CSV download's encoding: UTF-8 with BOM (default) or Shift_JIS. */
-export class CsvEncodingQuery {
-  @Optional()
-  @OneOf(CSV_ENCODINGS)
-  encoding: (typeof CSV_ENCODINGS)[number] = 'utf8';
-}
 
 /** GET /deposits/report: the payments of a period (paid dates from–to). */
 export class DepositReportQuery extends CsvEncodingQuery {

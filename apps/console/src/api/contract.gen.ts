@@ -1565,6 +1565,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/revenues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Roles: system_admin, approver, estimate_approver, operator, accountant (permission `revenues.read`). */
+        get: operations["RevenuesController.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/revenues/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Roles: system_admin, approver, estimate_approver, operator, accountant (permission `revenues.read`). */
+        get: operations["RevenuesController.get"];
+        /** @description Roles: system_admin, approver, accountant (permission `revenues.write`). */
+        put: operations["RevenuesController.update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/revenues/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description With a download token (`?token=`), roles: system_admin, approver, estimate_approver, operator, accountant (permission `revenues.read`). */
+        get: operations["RevenuesController.download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/revenues/prepays": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description With a download token (`?token=`), roles: system_admin, approver, estimate_approver, operator, accountant (permission `revenues.read`). */
+        get: operations["RevenuesController.prepays"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/revenues/receivables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description With a download token (`?token=`), roles: system_admin, approver, estimate_approver, operator, accountant (permission `revenues.read`). */
+        get: operations["RevenuesController.receivables"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/revenues/ss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description With a download token (`?token=`), roles: system_admin, approver, estimate_approver, operator, accountant (permission `revenues.read`). */
+        get: operations["RevenuesController.ss"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/settings/mail_templates": {
         parameters: {
             query?: never;
@@ -1798,7 +1901,7 @@ export interface components {
             /** @constant */
             ok: false;
             /** @enum {string} */
-            error_code: "NAL-400" | "NAL-401" | "NAL-403" | "NAL-404" | "NAL-413" | "NAL-422" | "NAL-429" | "NAL-500" | "NAL-503" | "NAL-CTM-001" | "NAL-CTM-002" | "NAL-CTM-003" | "NAL-CTM-101" | "NAL-CTM-102" | "NAL-CTM-103" | "NAL-CTM-104" | "NAL-CTM-105" | "NAL-CTM-106" | "NAL-CTM-107" | "NAL-CTM-108" | "NAL-CTM-109" | "NAL-DEP-001" | "NAL-DEP-002" | "NAL-DEP-003" | "NAL-DEP-004" | "NAL-DEP-005" | "NAL-DEP-006" | "NAL-DEP-007" | "NAL-DEP-008" | "NAL-DEP-009" | "NAL-DEP-010" | "NAL-DEP-011" | "NAL-DEP-012" | "NAL-DEP-013" | "NAL-DEP-014" | "NAL-DEP-015" | "NAL-DEP-016" | "NAL-DEP-017" | "NAL-DEP-018" | "NAL-DEP-019" | "NAL-DEP-020" | "NAL-DEP-021" | "NAL-DEP-022" | "NAL-DEP-040" | "NAL-DEP-041" | "NAL-DEP-043" | "NAL-DEP-044" | "NAL-DEP-045" | "NAL-DEP-046" | "NAL-DEP-047" | "NAL-IDEM-001" | "NAL-IDEM-002" | "NAL-IDEM-003" | "NAL-LO-01" | "NAL-LO-02" | "NAL-LO-03" | "NAL-LO-04" | "NAL-LO-05" | "NAL-LO-06" | "NAL-LO-07" | "NAL-MAIL-001" | "NAL-MAIL-002" | "NAL-MAIL-003" | "NAL-MAKER-001" | "NAL-MAKER-002" | "NAL-MAKER-003" | "NAL-PRO-001" | "NAL-PRO-002" | "NAL-PRO-003" | "NAL-PRO-004" | "NAL-PRO-005" | "NAL-PRO-006" | "NAL-SET-100" | "NAL-SET-101" | "NAL-SET-102" | "NAL-SHOP-001" | "NAL-SHOP-002" | "NAL-UPL-001" | "NAL-UPL-002" | "NAL-USER-001" | "NAL-USER-002" | "NAL-USER-003" | "NAL-USER-004" | "NAL-USER-005" | "NAL-USER-006" | "NAL_DELIVERY-004" | "NAL_DELIVERY-005" | "NAL_DELIVERY-006" | "NAL_DELIVERY-007" | "NAL_ORD-084" | "NAL_ORD-086" | "NAL_ORD-087" | "NAL_ORD-088" | "NAL_ORD-101" | "NAL_ORD-102" | "NAL_ORD-103" | "NAL_ORD-104" | "NAL_ORD-105" | "NAL_ORD-106" | "NAL_ORD-120" | "NAL_ORD-121" | "NAL_ORD-122" | "NAL_ORD-123" | "NAL_ORD-124" | "NAL_ORD-125" | "NAL_ORD-126" | "NAL_ORD-130" | "NAL_ORD-131" | "NAL_ORD-132" | "NAL_ORD-133" | "NAL_ORD-134" | "NAL_ORD-135" | "NAL_ORD-166" | "NAL_ORD-169" | "NAL_ORD-191" | "NAL_ORD-193";
+            error_code: "NAL-400" | "NAL-401" | "NAL-403" | "NAL-404" | "NAL-413" | "NAL-422" | "NAL-429" | "NAL-500" | "NAL-503" | "NAL-CTM-001" | "NAL-CTM-002" | "NAL-CTM-003" | "NAL-CTM-101" | "NAL-CTM-102" | "NAL-CTM-103" | "NAL-CTM-104" | "NAL-CTM-105" | "NAL-CTM-106" | "NAL-CTM-107" | "NAL-CTM-108" | "NAL-CTM-109" | "NAL-DEP-001" | "NAL-DEP-002" | "NAL-DEP-003" | "NAL-DEP-004" | "NAL-DEP-005" | "NAL-DEP-006" | "NAL-DEP-007" | "NAL-DEP-008" | "NAL-DEP-009" | "NAL-DEP-010" | "NAL-DEP-011" | "NAL-DEP-012" | "NAL-DEP-013" | "NAL-DEP-014" | "NAL-DEP-015" | "NAL-DEP-016" | "NAL-DEP-017" | "NAL-DEP-018" | "NAL-DEP-019" | "NAL-DEP-020" | "NAL-DEP-021" | "NAL-DEP-022" | "NAL-DEP-040" | "NAL-DEP-041" | "NAL-DEP-043" | "NAL-DEP-044" | "NAL-DEP-045" | "NAL-DEP-046" | "NAL-DEP-047" | "NAL-IDEM-001" | "NAL-IDEM-002" | "NAL-IDEM-003" | "NAL-LO-01" | "NAL-LO-02" | "NAL-LO-03" | "NAL-LO-04" | "NAL-LO-05" | "NAL-LO-06" | "NAL-LO-07" | "NAL-MAIL-001" | "NAL-MAIL-002" | "NAL-MAIL-003" | "NAL-MAKER-001" | "NAL-MAKER-002" | "NAL-MAKER-003" | "NAL-PRO-001" | "NAL-PRO-002" | "NAL-PRO-003" | "NAL-PRO-004" | "NAL-PRO-005" | "NAL-PRO-006" | "NAL-REVENUE-001" | "NAL-REVENUE-002" | "NAL-SET-100" | "NAL-SET-101" | "NAL-SET-102" | "NAL-SHOP-001" | "NAL-SHOP-002" | "NAL-UPL-001" | "NAL-UPL-002" | "NAL-USER-001" | "NAL-USER-002" | "NAL-USER-003" | "NAL-USER-004" | "NAL-USER-005" | "NAL-USER-006" | "NAL_DELIVERY-004" | "NAL_DELIVERY-005" | "NAL_DELIVERY-006" | "NAL_DELIVERY-007" | "NAL_ORD-084" | "NAL_ORD-086" | "NAL_ORD-087" | "NAL_ORD-088" | "NAL_ORD-101" | "NAL_ORD-102" | "NAL_ORD-103" | "NAL_ORD-104" | "NAL_ORD-105" | "NAL_ORD-106" | "NAL_ORD-120" | "NAL_ORD-121" | "NAL_ORD-122" | "NAL_ORD-123" | "NAL_ORD-124" | "NAL_ORD-125" | "NAL_ORD-126" | "NAL_ORD-130" | "NAL_ORD-131" | "NAL_ORD-132" | "NAL_ORD-133" | "NAL_ORD-134" | "NAL_ORD-135" | "NAL_ORD-166" | "NAL_ORD-169" | "NAL_ORD-191" | "NAL_ORD-193";
         } | {
             order_id: string;
             /** @constant */
@@ -2160,7 +2263,7 @@ export interface components {
         ErrorEnvelope: {
             error: {
                 /** @enum {string} */
-                error_code: "NAL-400" | "NAL-401" | "NAL-403" | "NAL-404" | "NAL-413" | "NAL-422" | "NAL-429" | "NAL-500" | "NAL-503" | "NAL-CTM-001" | "NAL-CTM-002" | "NAL-CTM-003" | "NAL-CTM-101" | "NAL-CTM-102" | "NAL-CTM-103" | "NAL-CTM-104" | "NAL-CTM-105" | "NAL-CTM-106" | "NAL-CTM-107" | "NAL-CTM-108" | "NAL-CTM-109" | "NAL-DEP-001" | "NAL-DEP-002" | "NAL-DEP-003" | "NAL-DEP-004" | "NAL-DEP-005" | "NAL-DEP-006" | "NAL-DEP-007" | "NAL-DEP-008" | "NAL-DEP-009" | "NAL-DEP-010" | "NAL-DEP-011" | "NAL-DEP-012" | "NAL-DEP-013" | "NAL-DEP-014" | "NAL-DEP-015" | "NAL-DEP-016" | "NAL-DEP-017" | "NAL-DEP-018" | "NAL-DEP-019" | "NAL-DEP-020" | "NAL-DEP-021" | "NAL-DEP-022" | "NAL-DEP-040" | "NAL-DEP-041" | "NAL-DEP-043" | "NAL-DEP-044" | "NAL-DEP-045" | "NAL-DEP-046" | "NAL-DEP-047" | "NAL-IDEM-001" | "NAL-IDEM-002" | "NAL-IDEM-003" | "NAL-LO-01" | "NAL-LO-02" | "NAL-LO-03" | "NAL-LO-04" | "NAL-LO-05" | "NAL-LO-06" | "NAL-LO-07" | "NAL-MAIL-001" | "NAL-MAIL-002" | "NAL-MAIL-003" | "NAL-MAKER-001" | "NAL-MAKER-002" | "NAL-MAKER-003" | "NAL-PRO-001" | "NAL-PRO-002" | "NAL-PRO-003" | "NAL-PRO-004" | "NAL-PRO-005" | "NAL-PRO-006" | "NAL-SET-100" | "NAL-SET-101" | "NAL-SET-102" | "NAL-SHOP-001" | "NAL-SHOP-002" | "NAL-UPL-001" | "NAL-UPL-002" | "NAL-USER-001" | "NAL-USER-002" | "NAL-USER-003" | "NAL-USER-004" | "NAL-USER-005" | "NAL-USER-006" | "NAL_DELIVERY-004" | "NAL_DELIVERY-005" | "NAL_DELIVERY-006" | "NAL_DELIVERY-007" | "NAL_ORD-084" | "NAL_ORD-086" | "NAL_ORD-087" | "NAL_ORD-088" | "NAL_ORD-101" | "NAL_ORD-102" | "NAL_ORD-103" | "NAL_ORD-104" | "NAL_ORD-105" | "NAL_ORD-106" | "NAL_ORD-120" | "NAL_ORD-121" | "NAL_ORD-122" | "NAL_ORD-123" | "NAL_ORD-124" | "NAL_ORD-125" | "NAL_ORD-126" | "NAL_ORD-130" | "NAL_ORD-131" | "NAL_ORD-132" | "NAL_ORD-133" | "NAL_ORD-134" | "NAL_ORD-135" | "NAL_ORD-166" | "NAL_ORD-169" | "NAL_ORD-191" | "NAL_ORD-193";
+                error_code: "NAL-400" | "NAL-401" | "NAL-403" | "NAL-404" | "NAL-413" | "NAL-422" | "NAL-429" | "NAL-500" | "NAL-503" | "NAL-CTM-001" | "NAL-CTM-002" | "NAL-CTM-003" | "NAL-CTM-101" | "NAL-CTM-102" | "NAL-CTM-103" | "NAL-CTM-104" | "NAL-CTM-105" | "NAL-CTM-106" | "NAL-CTM-107" | "NAL-CTM-108" | "NAL-CTM-109" | "NAL-DEP-001" | "NAL-DEP-002" | "NAL-DEP-003" | "NAL-DEP-004" | "NAL-DEP-005" | "NAL-DEP-006" | "NAL-DEP-007" | "NAL-DEP-008" | "NAL-DEP-009" | "NAL-DEP-010" | "NAL-DEP-011" | "NAL-DEP-012" | "NAL-DEP-013" | "NAL-DEP-014" | "NAL-DEP-015" | "NAL-DEP-016" | "NAL-DEP-017" | "NAL-DEP-018" | "NAL-DEP-019" | "NAL-DEP-020" | "NAL-DEP-021" | "NAL-DEP-022" | "NAL-DEP-040" | "NAL-DEP-041" | "NAL-DEP-043" | "NAL-DEP-044" | "NAL-DEP-045" | "NAL-DEP-046" | "NAL-DEP-047" | "NAL-IDEM-001" | "NAL-IDEM-002" | "NAL-IDEM-003" | "NAL-LO-01" | "NAL-LO-02" | "NAL-LO-03" | "NAL-LO-04" | "NAL-LO-05" | "NAL-LO-06" | "NAL-LO-07" | "NAL-MAIL-001" | "NAL-MAIL-002" | "NAL-MAIL-003" | "NAL-MAKER-001" | "NAL-MAKER-002" | "NAL-MAKER-003" | "NAL-PRO-001" | "NAL-PRO-002" | "NAL-PRO-003" | "NAL-PRO-004" | "NAL-PRO-005" | "NAL-PRO-006" | "NAL-REVENUE-001" | "NAL-REVENUE-002" | "NAL-SET-100" | "NAL-SET-101" | "NAL-SET-102" | "NAL-SHOP-001" | "NAL-SHOP-002" | "NAL-UPL-001" | "NAL-UPL-002" | "NAL-USER-001" | "NAL-USER-002" | "NAL-USER-003" | "NAL-USER-004" | "NAL-USER-005" | "NAL-USER-006" | "NAL_DELIVERY-004" | "NAL_DELIVERY-005" | "NAL_DELIVERY-006" | "NAL_DELIVERY-007" | "NAL_ORD-084" | "NAL_ORD-086" | "NAL_ORD-087" | "NAL_ORD-088" | "NAL_ORD-101" | "NAL_ORD-102" | "NAL_ORD-103" | "NAL_ORD-104" | "NAL_ORD-105" | "NAL_ORD-106" | "NAL_ORD-120" | "NAL_ORD-121" | "NAL_ORD-122" | "NAL_ORD-123" | "NAL_ORD-124" | "NAL_ORD-125" | "NAL_ORD-126" | "NAL_ORD-130" | "NAL_ORD-131" | "NAL_ORD-132" | "NAL_ORD-133" | "NAL_ORD-134" | "NAL_ORD-135" | "NAL_ORD-166" | "NAL_ORD-169" | "NAL_ORD-191" | "NAL_ORD-193";
                 /** @description English, for logs and scripts; the console shows the translated code. */
                 message: string;
                 /** @description Every failing field of a 422 (the first LISTED_ERRORS_MAX), the upload's of a 413; empty otherwise. */
@@ -3100,6 +3203,69 @@ export interface components {
         };
         RequestOrderSheetBody: {
             maker_id: number | string;
+            version: number;
+        };
+        RevenuePage: {
+            totals: components["schemas"]["RevenueTotalsView"];
+            data: components["schemas"]["RevenueView"][];
+            pagination: components["schemas"]["KeysetPagination"];
+        };
+        RevenueTotalsView: {
+            count: number;
+            products_total: number;
+            tax_total: number;
+            total: number;
+            wholesale_total: number;
+            reship_cost: number;
+            costs: number;
+            margin: number;
+        };
+        RevenueUpdateBody: {
+            version: number;
+            /** @default 0 */
+            actual_ship_cost?: number | null;
+            /** @default 0 */
+            transfer_fee?: number | null;
+            /** @default 0 */
+            other_cost?: number | null;
+            memo?: string | null;
+        };
+        RevenueView: {
+            id: number;
+            order_id: number;
+            order_no: string;
+            branch_no: number;
+            shop: {
+                id: number;
+                name: string;
+            };
+            customer_id: number | null;
+            payment_method_id: number;
+            maker_ids: number[];
+            product_name: string;
+            product_count: number;
+            sales_month: string;
+            ship_date: string;
+            products_total: number;
+            tax_total: number;
+            total: number;
+            wholesale_total: number;
+            reship_cost: number;
+            payment_fee: number;
+            shipping_fee: number;
+            other_fee: number;
+            refund_fee: number;
+            actual_ship_cost: number;
+            transfer_fee: number;
+            other_cost: number;
+            margin: number;
+            buyer_name: string;
+            buyer_kana: string | null;
+            memo: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
             version: number;
         };
         SamePersonView: {
@@ -5082,6 +5248,7 @@ export interface operations {
                                 maintenance: components["schemas"]["JobCounts"];
                                 "estimate-mails": components["schemas"]["JobCounts"];
                                 "deposit-matching": components["schemas"]["JobCounts"];
+                                revenues: components["schemas"]["JobCounts"];
                             } | null;
                             workers: {
                                 last_heartbeat: string | null;
@@ -5129,6 +5296,7 @@ export interface operations {
                                 maintenance: components["schemas"]["JobCounts"];
                                 "estimate-mails": components["schemas"]["JobCounts"];
                                 "deposit-matching": components["schemas"]["JobCounts"];
+                                revenues: components["schemas"]["JobCounts"];
                             } | null;
                             workers: {
                                 last_heartbeat: string | null;
@@ -5462,7 +5630,7 @@ export interface operations {
                         data: {
                             /** Format: date-time */
                             previous_login: string | null;
-                            permissions: ("accounts.read" | "accounts.write" | "catalogue.read" | "catalogue.write" | "customer-chat" | "customers.read" | "customers.write" | "deposits.read" | "deposits.write" | "estimates.approve" | "estimates.edit" | "estimates.stamp" | "maker-chat" | "medias.upload" | "operations.admin" | "orders.maker" | "orders.payment" | "orders.process" | "orders.read" | "revenue.read" | "revenue.write" | "settings.read" | "settings.write")[];
+                            permissions: ("accounts.read" | "accounts.write" | "catalogue.read" | "catalogue.write" | "customer-chat" | "customers.read" | "customers.write" | "deposits.read" | "deposits.write" | "estimates.approve" | "estimates.edit" | "estimates.stamp" | "maker-chat" | "medias.upload" | "operations.admin" | "orders.maker" | "orders.payment" | "orders.process" | "orders.read" | "revenue.read" | "revenue.write" | "revenues.read" | "revenues.write" | "settings.read" | "settings.write")[];
                             id: number;
                             name: string;
                             email: string;
@@ -7153,6 +7321,239 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "RevenuesController.list": {
+        parameters: {
+            query?: {
+                page?: number | string;
+                per_page?: 20 | 50 | 100 | 200;
+                after?: string;
+                before?: string;
+                last?: 0 | 1;
+                sales_month?: string;
+                ship_date_from?: string;
+                ship_date_to?: string;
+                shop_id?: number | string;
+                maker_id?: number | string;
+                payment_method_id?: 0 | 1 | 2 | 3 | 4 | 5;
+                keyword?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevenuePage"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "RevenuesController.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RevenueView"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "RevenuesController.update": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RevenueUpdateBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RevenueView"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "RevenuesController.download": {
+        parameters: {
+            query?: {
+                encoding?: "utf8" | "sjis";
+            };
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record's order lines: what was sold, at what price, wholesale price and maker shipping fee. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "RevenuesController.prepays": {
+        parameters: {
+            query?: {
+                date?: string;
+                encoding?: "utf8" | "sjis";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Advance payments not yet earned (前受金) at a date: orders paid on or before it and not shipped by then. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "RevenuesController.receivables": {
+        parameters: {
+            query?: {
+                encoding?: "utf8" | "sjis";
+                sales_month?: string;
+                ship_date_from?: string;
+                ship_date_to?: string;
+                shop_id?: number | string;
+                maker_id?: number | string;
+                payment_method_id?: 0 | 1 | 2 | 3 | 4 | 5;
+                keyword?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Open receivables of deferred and monthly-invoice payments, by customer and sales month, with the monthly cap (300,000 yen). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "RevenuesController.ss": {
+        parameters: {
+            query?: {
+                sales_month?: string;
+                encoding?: "utf8" | "sjis";
+                ship_date_from?: string;
+                ship_date_to?: string;
+                shop_id?: number | string;
+                maker_id?: number | string;
+                payment_method_id?: 0 | 1 | 2 | 3 | 4 | 5;
+                keyword?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sales month's journal for the core accounting system (SS): a row per tax rate and one for fees of each record (docs/revenue-files.md). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };

@@ -21,6 +21,8 @@ describe('access policy (DESIGN.md §8)', () => {
     'orders.maker': 'yyyy--y',
     'deposits.read': 'yyyy-y-',
     'deposits.write': 'yy---y-',
+    'revenues.read': 'yyyy-y-',
+    'revenues.write': 'yy---y-',
     'revenue.read': 'yyyy-y-',
     'revenue.write': 'yy---y-',
     'maker-chat': 'yyyy--y',

@@ -7,6 +7,7 @@ const SAMPLES: { [T in DomainEventType]: DomainEvent<T> } = {
   'order.sent_to_maker': domainEvent('order.sent_to_maker', '1', { orderId: '1', makerId: '10', lineIds: ['L1'] }),
   'order.sheet_requested': domainEvent('order.sheet_requested', '1', { orderId: '1', makerId: '10', lineIds: ['L1'], reason: 'resend', requestedBy: '5' }),
   'order.shipped': domainEvent('order.shipped', '1', { orderId: '1', makerId: '10', lineIds: ['L1'], shipDate: '2026-11-22', deliveryCompanyId: '2', trackingCode: '1234' }),
+  'order.revenue_changed': domainEvent('order.revenue_changed', '1', { orderId: '1' }),
   'estimate.approval_requested': domainEvent('estimate.approval_requested', '4', { estimateId: '4', revision: 1, step: 'approve', requestId: '9' }),
   'deposit.uploaded': domainEvent('deposit.uploaded', '6', { depositId: '6' }),
 };

@@ -25,6 +25,8 @@ export interface DomainEventCatalogue {
     aggregate: 'order';
     payload: { orderId: string; makerId: string; lineIds: string[]; shipDate: string | null; deliveryCompanyId: string | null; trackingCode: string | null };
   };
+  /** A command changed an order with sold lines (shipped, returned, re-shipped, its sales month…): its revenue record follows. */
+  'order.revenue_changed': { aggregate: 'order'; payload: { orderId: string } };
   /** An estimate waits for a step (approve or stamp): a link to everyone who may take it. `requestId` is the history row that asked. */
   'estimate.approval_requested': { aggregate: 'estimate'; payload: { estimateId: string; revision: number; step: ApprovalStep; requestId: string } };
   /** A bank file was uploaded (or its matching asked again): the workers match its pending records against the unpaid orders. */
@@ -47,6 +49,7 @@ const AGGREGATE_OF: { readonly [T in DomainEventType]: EventAggregate<T> } = {
   'order.sent_to_maker': 'order',
   'order.sheet_requested': 'order',
   'order.shipped': 'order',
+  'order.revenue_changed': 'order',
   'estimate.approval_requested': 'estimate',
   'deposit.uploaded': 'deposit',
 };

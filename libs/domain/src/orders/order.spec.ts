@@ -63,7 +63,7 @@ function run(order: Order, command: OrderCommandName, lineIds: string[], changeT
     case 'maker_ship':
       return order.makerShip(lineIds, SHIPPED, []);
     case 'data_patch':
-      return order.dataPatch(lineIds);
+      return order.dataPatch(lineIds, []);
     case 'change_status':
       return order.changeStatus(lineIds, changeTo);
     case 'return':
@@ -73,7 +73,7 @@ function run(order: Order, command: OrderCommandName, lineIds: string[], changeT
     case 'cancel':
       return order.cancel(lineIds, { shippingFee: 0, fee: 0 });
     case 'change_revenue':
-      return order.changeRevenue(lineIds, '2025-05');
+      return order.changeRevenue(lineIds, '2025-05', []);
   }
 }
 
@@ -118,8 +118,10 @@ function expectWalk(order: Order, command: OrderCommandName, from: LineStatus, o
   expect(order.recorded().command).toBe(command);
   // change_revenue keeps the status but still records each line (its history row names who set the month).
   expect(order.recorded().changes).toEqual([{ lineId: 'L1', from, to: after }, { lineId: 'L2', from, to: after }]);
-  // One event per maker of the selected lines, or none.
-  expect(eventTypes(order)).toEqual(EMITS[command] ? [EMITS[command], EMITS[command]] : []);
+  // One event per maker of the selected lines, or none; L3 is sold (shipped or delivered), so the
+  // order's revenue record follows every command (one `order.revenue_changed` each).
+  expect(eventTypes(order).filter((t) => t !== 'order.revenue_changed')).toEqual(EMITS[command] ? [EMITS[command], EMITS[command]] : []);
+  expect(eventTypes(order).filter((t) => t === 'order.revenue_changed')).toEqual(['order.revenue_changed']);
   for (const event of order.recorded().events) expect(event).toMatchObject({ aggregateType: 'order', aggregateId: '1', payload: { orderId: '1' } });
 }
 
@@ -208,7 +210,7 @@ describe('Order: rules with their codes', () => {
     const order = orderOf({ lines: [line('L1', '10', S.unpaid), line('L2', '10', S.paid), line('L3', '10', S.orderReceived), line('L4', '10', S.shipped)], makers: [makerPart('10', SHIPPED)] });
     expect(refusal(() => order.confirmPayment(['L1', 'L2']))).toBe('NAL_ORD-166');
     expect(refusal(() => order.confirmPayment(['L2', 'L3']))).toBe('NAL_ORD-169');
-    expect(refusal(() => order.dataPatch(['L3', 'L4']))).toBe('NAL_ORD-087');
+    expect(refusal(() => order.dataPatch(['L3', 'L4'], []))).toBe('NAL_ORD-087');
     expect(statusesOf(order)).toEqual({ L1: S.unpaid, L2: S.paid, L3: S.orderReceived, L4: S.shipped });
   });
 
@@ -360,14 +362,15 @@ describe('Order: rules with their codes', () => {
       expect(order.recorded().events.map((e) => e.payload)).toEqual([
         { orderId: '1', lineIds: ['L1', 'L3'], makerId: '10', ...SHIPPED },
         { orderId: '1', lineIds: ['L2'], makerId: '20', ...SHIPPED },
+        { orderId: '1' },
       ]);
-      expect(eventTypes(order)).toEqual(['order.shipped', 'order.shipped']);
+      expect(eventTypes(order)).toEqual(['order.shipped', 'order.shipped', 'order.revenue_changed']);
       expect(order.snapshot().makers.map((m) => m.shipDate)).toEqual(['2025-04-10', '2025-04-10']);
     });
 
     const april: TimelinePeriod[] = [
-      { startDate: '2025-03-26', finishDate: '2025-04-25' },
-      { startDate: '2025-04-26', finishDate: '2025-05-25' },
+      { month: '2025-04', startDate: '2025-03-26', finishDate: '2025-04-25' },
+      { month: '2025-05', startDate: '2025-04-26', finishDate: '2025-05-25' },
     ];
 
     it.each<[string, string, TimelinePeriod[], string | null]>([
@@ -379,7 +382,7 @@ describe('Order: rules with their codes', () => {
       ['the first day of an entry', '2025-04-26', april, null],
       ['the last day of the last entry', '2025-05-25', april, null],
       ['after the last entry', '2025-05-26', april, 'NAL_ORD-191'],
-      ['between two entries', '2025-04-20', [{ startDate: '2025-03-26', finishDate: '2025-04-15' }, { startDate: '2025-04-26', finishDate: '2025-05-25' }], 'NAL_ORD-191'],
+      ['between two entries', '2025-04-20', [{ month: '2025-04', startDate: '2025-03-26', finishDate: '2025-04-15' }, { month: '2025-05', startDate: '2025-04-26', finishDate: '2025-05-25' }], 'NAL_ORD-191'],
     ])('ship date %s: %s → %s', (_name, shipDate, timeline, expected) => {
       const order = received();
       expect(refusal(() => order.makerShip(['L1'], { ...SHIPPED, shipDate }, timeline))).toBe(expected);
@@ -401,16 +404,19 @@ describe('Order: rules with their codes', () => {
       ['no delivery company', { ...SHIPPED, deliveryCompanyId: null }],
     ])('needs the delivery info on the order (088): %s', (_name, part) => {
       const order = orderOf({ lines: [line('L1', '10', S.orderReceived)], makers: [makerPart('10', part)] });
-      expect(refusal(() => order.dataPatch(['L1']))).toBe('NAL_ORD-088');
+      expect(refusal(() => order.dataPatch(['L1'], []))).toBe('NAL_ORD-088');
       expect(statusesOf(order)).toEqual({ L1: S.orderReceived });
     });
 
     it('looks only at the makers of the selected lines', () => {
       const order = orderOf({ lines: [line('L1', '10', S.orderReceived), line('L2', '20', S.orderReceived)], makers: [makerPart('10', SHIPPED), makerPart('20')] });
-      expect(refusal(() => order.dataPatch(['L1', 'L2']))).toBe('NAL_ORD-088');
-      order.dataPatch(['L1']);
+      expect(refusal(() => order.dataPatch(['L1', 'L2'], []))).toBe('NAL_ORD-088');
+      order.dataPatch(['L1'], []);
       expect(statusesOf(order)).toEqual({ L1: S.shipped, L2: S.orderReceived });
-      expect(order.recorded().events).toEqual([{ type: 'order.shipped', aggregateType: 'order', aggregateId: '1', payload: { orderId: '1', lineIds: ['L1'], makerId: '10', ...SHIPPED } }]);
+      expect(order.recorded().events).toEqual([
+        { type: 'order.shipped', aggregateType: 'order', aggregateId: '1', payload: { orderId: '1', lineIds: ['L1'], makerId: '10', ...SHIPPED } },
+        { type: 'order.revenue_changed', aggregateType: 'order', aggregateId: '1', payload: { orderId: '1' } },
+      ]);
     });
   });
 });
@@ -462,7 +468,8 @@ describe('Order: what commands record', () => {
     order.changeStatus(['L1', 'L2'], S.delivered);
     expect(order.recorded().changes).toEqual([{ lineId: 'L1', from: S.shipped, to: S.delivered }, { lineId: 'L2', from: S.shipped, to: S.delivered }]);
     expect(order.recorded().command).toBe('change_status');
-    expect(order.recorded().events).toEqual([]);
+    // Sold lines: their revenue record follows (nothing else acts on a delivery).
+    expect(eventTypes(order)).toEqual(['order.revenue_changed']);
   });
 
   it('returns lines, replacing only the fees given', () => {
@@ -526,14 +533,14 @@ describe('Order: what commands record', () => {
 
   it('sets the revenue month without moving the lines, recording each for the history', () => {
     const order = orderOf({ lines: [line('L1', '10', S.delivered)] });
-    order.changeRevenue(['L1'], '2025-05');
+    order.changeRevenue(['L1'], '2025-05', []);
     expect(order.snapshot().revenueMonth).toBe('2025-05');
     expect(statusesOf(order)).toEqual({ L1: S.delivered });
     expect(order.recorded()).toEqual({
       command: 'change_revenue',
       note: null,
       changes: [{ lineId: 'L1', from: S.delivered, to: S.delivered }],
-      events: [],
+      events: [{ type: 'order.revenue_changed', aggregateType: 'order', aggregateId: '1', payload: { orderId: '1' } }],
       answers: [],
     });
   });
@@ -546,7 +553,7 @@ describe('Order: what commands record', () => {
     order.changeStatus(['L1'], S.delivered);
     expect(order.recorded().command).toBe('change_status');
     expect(order.recorded().changes.map((c) => `${c.from}→${c.to}`)).toEqual(['1→3', '3→4', '4→5', '5→6']);
-    expect(eventTypes(order)).toEqual(['order.sent_to_maker', 'order.shipped']);
+    expect(eventTypes(order)).toEqual(['order.sent_to_maker', 'order.shipped', 'order.revenue_changed']);
     expect(order.recorded().answers).toEqual([{ makerId: '10', refused: false }]);
   });
 
@@ -630,5 +637,55 @@ describe('payment by a deposit, and its revert (issue 13)', () => {
     const cancelled = orderOf({ lines: [line('L1', 'M1', S.cancel)] });
     cancelled.revertDepositPayment(['L1'], 'x');
     expect(cancelled.recorded().changes).toEqual([]);
+  });
+});
+
+describe('Order: its revenue (issue 14)', () => {
+  const timeline: TimelinePeriod[] = [
+    { month: '2025-04', startDate: '2025-03-26', finishDate: '2025-04-25' },
+    { month: '2025-05', startDate: '2025-04-26', finishDate: '2025-05-25' },
+  ];
+
+  it('writes no revenue event for an order nothing of which was sold', () => {
+    const order = orderOf({ lines: [line('L1', '10', S.unpaid)] });
+    order.confirmPayment(['L1']);
+    expect(eventTypes(order)).toEqual([]);
+  });
+
+  it('takes the sales month from the timeline at the first shipment, and keeps it when another maker ships later', () => {
+    const order = orderOf({
+      lines: [line('L1', '10', S.orderReceived), line('L2', '20', S.orderReceived)],
+      makers: [makerPart('10'), makerPart('20')],
+    });
+    order.makerShip(['L1'], { ...SHIPPED, shipDate: '2025-04-26' }, timeline);
+    expect(order.snapshot().revenueMonth).toBe('2025-05');
+    order.makerShip(['L2'], { ...SHIPPED, shipDate: '2025-04-25' }, timeline);
+    expect(order.snapshot().revenueMonth).toBe('2025-05');
+  });
+
+  it('takes the calendar month without a timeline, and data patch does the same', () => {
+    const order = orderOf({ lines: [line('L1', '10', S.orderReceived)], makers: [makerPart('10', { ...SHIPPED, shipDate: '2025-04-30' })] });
+    order.dataPatch(['L1'], []);
+    expect(order.snapshot().revenueMonth).toBe('2025-04');
+  });
+
+  it('refuses a data patch whose ship date is outside the timeline (191), as a shipment does', () => {
+    const order = orderOf({ lines: [line('L1', '10', S.orderReceived)], makers: [makerPart('10', { ...SHIPPED, shipDate: '2025-05-26' })] });
+    expect(refusal(() => order.dataPatch(['L1'], timeline))).toBe('NAL_ORD-191');
+    expect(order.recorded().events).toEqual([]);
+  });
+
+  it('moves the sales month only to a month of the timeline (NAL-REVENUE-001)', () => {
+    const order = orderOf({ lines: [line('L1', '10', S.shipped)], revenueMonth: '2025-04' });
+    expect(refusal(() => order.changeRevenue(['L1'], '2025-06', timeline))).toBe('NAL-REVENUE-001');
+    expect(order.snapshot().revenueMonth).toBe('2025-04');
+    order.changeRevenue(['L1'], '2025-05', timeline);
+    expect(order.snapshot().revenueMonth).toBe('2025-05');
+  });
+
+  it('brings the revenue in step when a return or a step back leaves nothing sold', () => {
+    const order = orderOf({ lines: [{ ...line('L1', '10', S.shipped), previousStatus: S.orderReceived }] });
+    order.changeStatus(['L1'], S.orderReceived);
+    expect(eventTypes(order)).toEqual(['order.revenue_changed']);
   });
 });

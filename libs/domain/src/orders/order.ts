@@ -3,6 +3,7 @@ import { DomainEvent, domainEvent } from '../events';
 import { CLOSED_STATUSES, HistoryCommandName, LINE_STATUS, LineStatus, LineTransition, OrderCommandName, summaryStatus, transitionsFrom } from './line-status';
 import { checkOrderTotal, OrderFees, orderTotals, OrderTotals } from './order-totals';
 import { paymentCanFollowShipment, PaymentMethodRule, refundFeeFor } from './payment-rules';
+import { checkSalesMonth, isSold, SalesMonthPeriod, salesMonthOf } from '../revenues/revenue';
 
 /** A fixed marker stored on every order this system makes (SPEC.md §9: "a fixed origin marker"). */
 export const ORDER_ORIGIN = 'NAL-OMS';
@@ -51,11 +52,8 @@ export interface OrderState {
   readonly makers: MakerPartState[];
 }
 
-/** A monthly timeline entry (time_shipments): the ship dates that belong to its month. */
-export interface TimelinePeriod {
-  readonly startDate: string;
-  readonly finishDate: string;
-}
+/** A monthly timeline entry (time_shipments): the ship dates that belong to its (sales) month. */
+export type TimelinePeriod = SalesMonthPeriod;
 
 export interface LineStatusChange {
   readonly lineId: string;
@@ -64,7 +62,7 @@ export interface LineStatusChange {
 }
 
 /** What an order writes to the outbox: the facts a worker acts on (an order sheet, a shipment notice). */
-export type OrderEvent = DomainEvent<'order.sent_to_maker' | 'order.shipped'>;
+export type OrderEvent = DomainEvent<'order.sent_to_maker' | 'order.shipped' | 'order.revenue_changed'>;
 
 /** A maker's answer given by the last command: its confirmation links are used up, and a refusal is an order error. */
 export interface AnswerRecorded {
@@ -88,6 +86,8 @@ export class Order {
   private command: HistoryCommandName | null = null;
   /** What the history rows of the last command note besides the statuses (a refusal's reason, a ship date's change). */
   private note: string | null = null;
+  /** Whether a command touched an order with sold lines: one `order.revenue_changed` closes the events. */
+  private revenueTouched = false;
 
   private constructor(private readonly state: OrderState) {}
 
@@ -138,7 +138,8 @@ export class Order {
     events: readonly OrderEvent[];
     answers: readonly AnswerRecorded[];
   } {
-    return { command: this.command, note: this.note, changes: [...this.changes], events: [...this.events], answers: [...this.answers] };
+    const events = this.revenueTouched ? [...this.events, domainEvent('order.revenue_changed', this.state.id, { orderId: this.state.id })] : [...this.events];
+    return { command: this.command, note: this.note, changes: [...this.changes], events, answers: [...this.answers] };
   }
 
   /** PUT /orders/paid: 1 → 2. Answers whether every live line is now paid (the console then offers to order). */
@@ -263,17 +264,22 @@ export class Order {
     for (const info of merged) this.checkShipDate(info.shipDate!, timeline);
     parts.forEach((part, i) => Object.assign(part, merged[i]));
     this.apply('maker_ship', lines, transition.to!);
-    this.recordShipped(lines);
+    this.recordShipped(lines, timeline);
   }
 
-  /** 4 → 5 from the delivery info already on the order: every line order-received (087) with delivery info (088). */
-  dataPatch(lineIds: readonly string[]): void {
+  /**
+   * 4 → 5 from the delivery info already on the order: every line order-received (087) with delivery
+   * info (088) and a ship date that can be selected (191), as a maker's shipment needs.
+   */
+  dataPatch(lineIds: readonly string[], timeline: readonly TimelinePeriod[]): void {
     const lines = this.select(lineIds);
     if (lines.some((l) => l.status !== LINE_STATUS.orderReceived)) throw new DomainError('NAL_ORD-087');
     const transition = this.transition('data_patch', lines);
-    if (![...this.byMaker(lines).keys()].every((makerId) => hasDeliveryInfo(this.part(makerId)))) throw new DomainError('NAL_ORD-088');
+    const parts = [...this.byMaker(lines).keys()].map((makerId) => this.part(makerId));
+    if (!parts.every(hasDeliveryInfo)) throw new DomainError('NAL_ORD-088');
+    for (const part of parts) this.checkShipDate(part.shipDate!, timeline);
     this.apply('data_patch', lines, transition.to!);
-    this.recordShipped(lines);
+    this.recordShipped(lines, timeline);
   }
 
   /** Along the table only: forward to delivered or re-ordered, or one step back after a mistake. */
@@ -315,10 +321,11 @@ export class Order {
     checkOrderTotal(this.totals);
   }
 
-  /** Sets the revenue (sales) month; lines must be shipped, delivered or re-shipped. */
-  changeRevenue(lineIds: readonly string[], revenueMonth: string): void {
+  /** Sets the revenue (sales) month; lines must be shipped, delivered or re-shipped, the month one of the timeline's (NAL-REVENUE-001). */
+  changeRevenue(lineIds: readonly string[], revenueMonth: string, timeline: readonly TimelinePeriod[]): void {
     const lines = this.select(lineIds);
     this.transition('change_revenue', lines);
+    checkSalesMonth(revenueMonth, timeline);
     // The lines keep their status; the history still records who set the month, and when.
     this.apply('change_revenue', lines, this.sharedStatus(lines));
     this.state.revenueMonth = revenueMonth;
@@ -354,11 +361,14 @@ export class Order {
 
   private apply(command: HistoryCommandName, lines: OrderLineState[], to: LineStatus): void {
     this.command = command;
+    const soldBefore = this.state.lines.some((l) => isSold(l.status));
     for (const line of lines) {
       this.changes.push({ lineId: line.id, from: line.status, to });
       if (line.status !== to) line.previousStatus = line.status;
       line.status = to;
     }
+    // An order with sold lines, before or after, has a revenue record to bring in step (made, changed or removed).
+    if (soldBefore || this.state.lines.some((l) => isSold(l.status))) this.revenueTouched = true;
   }
 
   /** The fees entered replace the order's; the command then checks the total they make (NAL_ORD-106), nothing saved when refused. */
@@ -390,8 +400,16 @@ export class Order {
     return part;
   }
 
-  /** One `order.shipped` per maker, with the delivery info it shipped with (the buyer's shipment notice tells it). */
-  private recordShipped(lines: OrderLineState[]): void {
+  /**
+   * One `order.shipped` per maker, with the delivery info it shipped with (the buyer's shipment
+   * notice tells it). The first shipment sets the sales month from the timeline (ChangeRevenue moves it).
+   */
+  private recordShipped(lines: OrderLineState[], timeline: readonly TimelinePeriod[]): void {
+    if (this.state.revenueMonth === null) {
+      const shippedMakers = new Set(this.state.lines.filter((l) => isSold(l.status)).map((l) => l.makerId));
+      const firstShipDate = this.state.makers.filter((m) => shippedMakers.has(m.makerId) && m.shipDate).map((m) => m.shipDate!).sort()[0];
+      if (firstShipDate) this.state.revenueMonth = salesMonthOf(firstShipDate, timeline);
+    }
     for (const [makerId, makerLines] of this.byMaker(lines)) {
       const { shipDate, deliveryCompanyId, trackingCode } = this.part(makerId);
       this.events.push(domainEvent('order.shipped', this.state.id, { orderId: this.state.id, makerId, lineIds: idsOf(makerLines), shipDate, deliveryCompanyId, trackingCode }));

@@ -190,12 +190,12 @@ export class OrderRepository {
     return Order.from(state);
   }
 
-  /** The monthly timeline, for the ship-date rule (NAL_ORD-191). */
+  /** The monthly timeline, for the ship-date rule (NAL_ORD-191) and the sales month. */
   async timeline(manager: EntityManager): Promise<TimelinePeriod[]> {
-    const rows: { start_date: string; finish_date: string }[] = await manager.query(
-      `SELECT ${DATE('start_date')} AS start_date, ${DATE('finish_date')} AS finish_date FROM time_shipments ORDER BY start_date`,
+    const rows: { month: string; start_date: string; finish_date: string }[] = await manager.query(
+      `SELECT month, ${DATE('start_date')} AS start_date, ${DATE('finish_date')} AS finish_date FROM time_shipments ORDER BY start_date`,
     );
-    return rows.map((r) => ({ startDate: r.start_date, finishDate: r.finish_date }));
+    return rows.map((r) => ({ month: r.month, startDate: r.start_date, finishDate: r.finish_date }));
   }
 
   /**

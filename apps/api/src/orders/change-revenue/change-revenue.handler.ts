@@ -1,6 +1,6 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { BatchResult, OrderActor, OrderChange, OrderRepository, OrderTarget } from '@oms/infra';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { AnyOrderView, OrderViews } from '../queries/order-views';
 import type { ChangeRevenueFields } from './change-revenue.dto';
 
@@ -17,14 +17,16 @@ export class ChangeRevenueOfMany extends Command<BatchResult[]> {
   }
 }
 
-const changeRevenue = (fields: ChangeRevenueFields): OrderChange<void> => (order, lineIds) => order.changeRevenue(lineIds, fields.revenueMonth);
+/** With a monthly timeline, the month must be one of its months (NAL-REVENUE-001): read in the same transaction. */
+const changeRevenue = (manager: EntityManager, orders: OrderRepository, fields: ChangeRevenueFields): OrderChange<void> =>
+  async (order, lineIds) => order.changeRevenue(lineIds, fields.revenueMonth, await orders.timeline(manager));
 
 @CommandHandler(ChangeRevenue)
 export class ChangeRevenueHandler implements ICommandHandler<ChangeRevenue> {
   constructor(private readonly dataSource: DataSource, private readonly orders: OrderRepository, private readonly views: OrderViews) {}
 
   async execute({ target, fields, actor }: ChangeRevenue) {
-    await this.dataSource.transaction((manager) => this.orders.change(manager, target, actor, changeRevenue(fields)));
+    await this.dataSource.transaction((manager) => this.orders.change(manager, target, actor, changeRevenue(manager, this.orders, fields)));
     return this.views.get(target.orderId, actor);
   }
 }
@@ -34,6 +36,6 @@ export class ChangeRevenueOfManyHandler implements ICommandHandler<ChangeRevenue
   constructor(private readonly dataSource: DataSource, private readonly orders: OrderRepository) {}
 
   execute({ targets, fields, actor }: ChangeRevenueOfMany) {
-    return this.dataSource.transaction((manager) => this.orders.changeMany(manager, targets, actor, changeRevenue(fields)));
+    return this.dataSource.transaction((manager) => this.orders.changeMany(manager, targets, actor, changeRevenue(manager, this.orders, fields)));
   }
 }

@@ -1,6 +1,6 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { BatchResult, OrderActor, OrderChange, OrderRepository, OrderTarget } from '@oms/infra';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { AnyOrderView, OrderViews } from '../queries/order-views';
 
 /** Mark the lines as patched by hand (data patch). Answers the order as the actor reads it. */
@@ -16,14 +16,16 @@ export class DataPatchOfMany extends Command<BatchResult[]> {
   }
 }
 
-const dataPatch = (): OrderChange<void> => (order, lineIds) => order.dataPatch(lineIds);
+/** The ship dates must fall in the monthly timeline (NAL_ORD-191), which also gives the sales month: read in the same transaction. */
+const dataPatch = (manager: EntityManager, orders: OrderRepository): OrderChange<void> =>
+  async (order, lineIds) => order.dataPatch(lineIds, await orders.timeline(manager));
 
 @CommandHandler(DataPatch)
 export class DataPatchHandler implements ICommandHandler<DataPatch> {
   constructor(private readonly dataSource: DataSource, private readonly orders: OrderRepository, private readonly views: OrderViews) {}
 
   async execute({ target, actor }: DataPatch) {
-    await this.dataSource.transaction((manager) => this.orders.change(manager, target, actor, dataPatch()));
+    await this.dataSource.transaction((manager) => this.orders.change(manager, target, actor, dataPatch(manager, this.orders)));
     return this.views.get(target.orderId, actor);
   }
 }
@@ -33,6 +35,6 @@ export class DataPatchOfManyHandler implements ICommandHandler<DataPatchOfMany> 
   constructor(private readonly dataSource: DataSource, private readonly orders: OrderRepository) {}
 
   execute({ targets, actor }: DataPatchOfMany) {
-    return this.dataSource.transaction((manager) => this.orders.changeMany(manager, targets, actor, dataPatch()));
+    return this.dataSource.transaction((manager) => this.orders.changeMany(manager, targets, actor, dataPatch(manager, this.orders)));
   }
 }

@@ -1,0 +1,3 @@
+export * from './revenue-filter';
+export * from './revenue.repository';
+export * from './revenue-csv';
