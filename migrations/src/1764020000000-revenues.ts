@@ -9,7 +9,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * only when a figure does). What staff enter (actual shipping cost, transfer fee, other costs, memo)
  * lives on the record only and survives every sync. The rules are the domain's
  * (libs/domain/src/revenues/revenue.ts: SOLD_STATUSES, revenueFigures, marginOf, salesMonthOf), frozen
- * here as SQL; libs/infra/test/revenues.int-spec.ts holds the two to the same answers.
+ * here as SQL; apps/api/test/revenues.e2e-spec.ts holds the two to the same answers.
  *
  * The list filters by sales month and ship date on a million orders: its indexes follow its sort
  * (ship date, id, newest first), under the month and under the shop.

@@ -1,5 +1,5 @@
 import { japanToday, LINE_STATUS, LINE_TRANSITIONS, OrderCommandName, Role } from '@oms/domain';
-import { issueConfirmLink } from '@oms/infra';
+import { issueConfirmLink, RevenueRepository } from '@oms/infra';
 import { readFileSync } from 'node:fs';
 import type { Test } from 'supertest';
 import { CONTRACT_FILE } from '../src/contract/contract.controller';
@@ -83,6 +83,7 @@ interface World {
   deposit: string;
   depositRecord: string;
   depositOrder: string;
+  revenue: string;
 }
 
 /** The records routes act on, by path prefix (a longer prefix before its start): the fixture's id and the row its version is read from. */
@@ -91,6 +92,7 @@ const RESOURCES: { prefix: string; id: (w: World) => string; version: (w: World)
   // PUT /deposits/{orderId}/update pays an order of its own; the other /deposits/{id} routes act on an upload.
   { prefix: '/deposits/{orderId}', id: (w) => w.depositOrder, version: (w) => [`SELECT version FROM orders WHERE id = $1`, [w.depositOrder]] },
   { prefix: '/deposits', id: (w) => w.deposit, version: (w) => [`SELECT version FROM deposits WHERE id = $1`, [w.deposit]] },
+  { prefix: '/revenues', id: (w) => w.revenue, version: (w) => [`SELECT version FROM revenues WHERE id = $1`, [w.revenue]] },
   { prefix: '/customers/estimates', id: (w) => w.estimate, version: (w) => [`SELECT version FROM estimates WHERE id = $1`, [w.estimate]] },
   { prefix: '/customers', id: (w) => w.customer, version: (w) => [`SELECT version FROM customers WHERE id = $1`, [w.customer]] },
   { prefix: '/delivery_companies', id: (w) => w.deliveryCompany, version: (w) => [`SELECT version FROM delivery_companies WHERE id = $1`, [w.deliveryCompany]] },
@@ -200,6 +202,10 @@ describe('hostile input, generated from the contract', () => {
        VALUES ($1, 2, '2026-11-20', 1100, 'ﾔﾏﾀﾞ ﾀﾛｳ', 'fuzz|2026-11-20|1100|1', 'review', 'no_match') RETURNING id::text`,
       [deposit.id],
     );
+    // A shipped order and its revenue record (the workers' revenue_sync, run here: no workers in this test).
+    const revenueOrder = await givenOrder(api, { lines: [{ makerId: maker, status: 5 }], delivery: { shipDate: '2026-11-02', deliveryCompanyId: await deliveryCompany(api), trackingCode: 'FUZZ-1' } });
+    await new RevenueRepository(api.dataSource).sync([revenueOrder.id]);
+    const [revenue] = await api.dataSource.query(`SELECT id::text FROM revenues WHERE order_id = $1`, [revenueOrder.id]);
     world = {
       shop,
       maker,
@@ -217,6 +223,7 @@ describe('hostile input, generated from the contract', () => {
       deposit: deposit.id,
       depositRecord: depositRecord.id,
       depositOrder: depositOrder.id,
+      revenue: revenue.id,
     };
     log = await WriteLog.install(api.dataSource);
     lastMark = await log.mark();

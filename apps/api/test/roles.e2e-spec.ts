@@ -6,6 +6,7 @@ import { DEPOSITS_ROUTES } from './roles/deposits';
 import { ESTIMATES_ROUTES } from './roles/estimates';
 import { ORDERS_ROUTES } from './roles/orders';
 import { PRODUCTS_ROUTES } from './roles/products';
+import { REVENUES_ROUTES } from './roles/revenues';
 import { SETTINGS_ROUTES } from './roles/settings';
 import { TestApp } from './support/test-app';
 import { startTestEnvironment, TestEnvironment } from './support/test-env';
@@ -51,6 +52,7 @@ const EXPECTED: Record<string, string> = {
   ...ESTIMATES_ROUTES,
   ...ORDERS_ROUTES,
   ...DEPOSITS_ROUTES,
+  ...REVENUES_ROUTES,
 };
 
 describe('role matrix over every route', () => {

@@ -90,7 +90,7 @@ export class RevenueCsvHandler implements IQueryHandler<RevenueCsv> {
   private async fileOf(file: RevenueFile): Promise<{ copy: CopyCsvQuery; filename: string }> {
     switch (file.kind) {
       case 'ss':
-        return { copy: revenueSsCopy(revenueFilterOf(file.query)), filename: `ss_${compact(file.query.salesMonth)}.csv` };
+        return { copy: revenueSsCopy(revenueFilterOf(file.query)), filename: `ss_${compact(file.query.salesMonth!)}.csv` };
       case 'receivables': {
         const month = file.query.salesMonth ? `_${compact(file.query.salesMonth)}` : '';
         return { copy: receivablesCopy(revenueFilterOf(file.query)), filename: `receivables${month}.csv` };

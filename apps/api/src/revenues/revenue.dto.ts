@@ -2,7 +2,7 @@ import { PAYMENT_METHOD, REVENUE_LIMITS } from '@oms/domain';
 import { CsvEncodingQuery } from '../common/http/csv-encoding.query';
 import { KeysetPageQuery } from '../common/http/page.query';
 import { NotBefore } from '../common/validation/date-rules';
-import { DateText, Id, Money, MonthText, OneOfNumbers, Optional, Required, Text, Version } from '../common/validation/rules';
+import { DateText, Id, Money, MonthText, NotNull, OneOfNumbers, Optional, Required, Text, Version } from '../common/validation/rules';
 
 /** SPEC.md payment method ids (payment_methods): the revenue list filters by one. */
 const PAYMENT_METHOD_IDS = Object.values(PAYMENT_METHOD);
@@ -11,10 +11,10 @@ const PAYMENT_METHOD_IDS = Object.values(PAYMENT_METHOD);
 type Constructor = new (...args: any[]) => object;
 
 /** The revenue list's filters (GET /revenues, and the CSVs of the same filter), on a list's or a CSV's query. */
-function withRevenueFilters<B extends Constructor>(Base: B) {
+function withRevenueFilters<B extends Constructor>(Base: B, options: { salesMonthRequired?: boolean } = {}) {
   class RevenueFilters extends Base {
     /** `YYYY-MM` */
-    @Optional()
+    @(options.salesMonthRequired ? Required() : Optional())
     @MonthText()
     salesMonth?: string;
 
@@ -53,12 +53,8 @@ export class RevenueListQuery extends withRevenueFilters(KeysetPageQuery) {}
 /** GET /revenues/receivables: the filter's receivables as CSV. */
 export class RevenueFilterQuery extends withRevenueFilters(CsvEncodingQuery) {}
 
-/** GET /revenues/ss: the sales month is required (the file is the month's journal). */
-export class RevenueSsQuery extends RevenueFilterQuery {
-  @Required()
-  @MonthText()
-  declare salesMonth: string;
-}
+/** GET /revenues/ss: the filter's journal; the sales month is required (the file is the month's). */
+export class RevenueSsQuery extends withRevenueFilters(CsvEncodingQuery, { salesMonthRequired: true }) {}
 
 /** GET /revenues/prepays: advance payments not yet earned at a cut-off date (today when none is given). */
 export class RevenuePrepaysQuery extends CsvEncodingQuery {
@@ -67,21 +63,21 @@ export class RevenuePrepaysQuery extends CsvEncodingQuery {
   date?: DateText;
 }
 
-/** PUT /revenues/{id}: what the shop itself paid for the order, and the memo. */
+/** PUT /revenues/{id}: what the shop itself paid for the order (each left out is 0; null is refused), and the memo. */
 export class RevenueUpdateBody {
   @Required()
   @Version()
   version!: number;
 
-  @Optional()
+  @NotNull()
   @Money(REVENUE_LIMITS.costMax)
   actualShipCost: number = 0;
 
-  @Optional()
+  @NotNull()
   @Money(REVENUE_LIMITS.costMax)
   transferFee: number = 0;
 
-  @Optional()
+  @NotNull()
   @Money(REVENUE_LIMITS.costMax)
   otherCost: number = 0;
 

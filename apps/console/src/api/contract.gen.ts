@@ -3223,11 +3223,11 @@ export interface components {
         RevenueUpdateBody: {
             version: number;
             /** @default 0 */
-            actual_ship_cost?: number | null;
+            actual_ship_cost?: number;
             /** @default 0 */
-            transfer_fee?: number | null;
+            transfer_fee?: number;
             /** @default 0 */
-            other_cost?: number | null;
+            other_cost?: number;
             memo?: string | null;
         };
         RevenueView: {
@@ -7526,9 +7526,9 @@ export interface operations {
     };
     "RevenuesController.ss": {
         parameters: {
-            query?: {
-                sales_month?: string;
+            query: {
                 encoding?: "utf8" | "sjis";
+                sales_month: string;
                 ship_date_from?: string;
                 ship_date_to?: string;
                 shop_id?: number | string;
