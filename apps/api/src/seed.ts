@@ -1,5 +1,5 @@
 import { normalizeEmail, normalizePhone, ORDER_ORIGIN, priceWithTax, Role, ROLES } from '@oms/domain';
-import { FileStorage, OrderRepository, renderDefaultSeal } from '@oms/infra';
+import { FileStorage, OrderRepository, renderDefaultSeal, RevenueRepository } from '@oms/infra';
 import { DataSource } from 'typeorm';
 
 /** One demo user per role; the maker user belongs to the demo maker. */
@@ -51,11 +51,15 @@ export const DEMO_CUSTOMERS = [
   { name: '山田 花子', kana: 'ヤマダ ハナコ', phone: '03-1234-5678', email: 'hanako.yamada@example.jp' },
 ];
 
-/** Three orders of the first demo customer, one product each, at different steps (line status 1, 2, 4). */
+/**
+ * Four orders of the first demo customer, one product each, at different steps (line status 1, 2, 4,
+ * and 6: delivered three days ago, so the revenue list has a record to show).
+ */
 export const DEMO_ORDERS = [
   { ecOrderId: 'DEMO-ORDER-1', product: 'DEMO-P-001', amount: 1, status: 1, paymentMethodId: 2 },
   { ecOrderId: 'DEMO-ORDER-2', product: 'DEMO-P-002', amount: 2, status: 2, paymentMethodId: 1 },
   { ecOrderId: 'DEMO-ORDER-3', product: 'DEMO-P-001', amount: 1, status: 4, paymentMethodId: 3 },
+  { ecOrderId: 'DEMO-ORDER-4', product: 'DEMO-P-002', amount: 1, status: 6, paymentMethodId: 1 },
 ];
 
 /** Idempotent demo data: running it again changes nothing. */
@@ -159,7 +163,7 @@ async function seedDemoOrders(ds: DataSource, shopId: string): Promise<void> {
       const [order] = await m.query(
         `INSERT INTO orders (order_no, origin, ec_order_id, shop_id, customer_id, payment_method_id, order_date, buyer_name, buyer_kana, buyer_tel, buyer_email,
                              delivery_name, delivery_kana, delivery_tel, delivery_address, status, line_statuses, maker_ids, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, current_date, $7, $8, $9, $10, $7, $8, $9, '東京都千代田区丸の内1-1-1', $11, '{}', '{}', now()) RETURNING id`,
+         VALUES ($1, $2, $3, $4, $5, $6, current_date - CASE WHEN $11 >= 5 THEN 5 ELSE 0 END, $7, $8, $9, $10, $7, $8, $9, '東京都千代田区丸の内1-1-1', $11, '{}', '{}', now()) RETURNING id`,
         [orderNo, ORDER_ORIGIN, demo.ecOrderId, shopId, customer.id, demo.paymentMethodId, customer.name, customer.name_kana, customer.phone, customer.email, demo.status],
       );
       await m.query(
@@ -167,12 +171,18 @@ async function seedDemoOrders(ds: DataSource, shopId: string): Promise<void> {
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::smallint, CASE WHEN $11::smallint >= 3 THEN now() END)`,
         [order.id, product.maker_id, product.id, product.product_code, product.product_name, demo.amount, product.wholesale_price, product.price_with_tax, product.tax_percentage, product.tax, demo.status],
       );
+      // A shipped one went three days ago with the first demo delivery company.
       await m.query(
-        `INSERT INTO order_makers (order_id, maker_id, maker_order_date, maker_receive_date, confirm_status)
-         VALUES ($1, $2, CASE WHEN $3 >= 3 THEN current_date END, CASE WHEN $3 >= 4 THEN current_date END, CASE WHEN $3 >= 4 THEN 1 END)`,
-        [order.id, product.maker_id, demo.status],
+        `INSERT INTO order_makers (order_id, maker_id, maker_order_date, maker_receive_date, confirm_status, ship_date, delivery_company_id, tracking_code)
+         VALUES ($1, $2, CASE WHEN $3 >= 3 THEN current_date END, CASE WHEN $3 >= 4 THEN current_date END, CASE WHEN $3 >= 4 THEN 1 END,
+                 CASE WHEN $3 >= 5 THEN current_date - 3 END,
+                 CASE WHEN $3 >= 5 THEN (SELECT id FROM delivery_companies WHERE name = $4 AND deleted_at IS NULL ORDER BY id LIMIT 1) END,
+                 CASE WHEN $3 >= 5 THEN 'DEMO-' || $5 END)`,
+        [order.id, product.maker_id, demo.status, DEMO_DELIVERY_COMPANIES[0].name, demo.ecOrderId],
       );
       await new OrderRepository().refreshDerived(m, String(order.id));
+      // Its revenue record, as the workers make it when an order ships.
+      await new RevenueRepository(ds).sync([String(order.id)], m);
     });
   }
 }

@@ -54,9 +54,17 @@ describe('demo data (npm run seed)', () => {
     expect(shops).toEqual(DEMO_SHOPS.map((s) => ({ code: s.code, contact_company: s.contact.company, contact_email: s.contact.email })));
     const [maker] = await ctx.api.dataSource.query(`SELECT id::text, maker_id::text FROM users WHERE role = 'maker'`);
     const res = await ctx.api.http.get('/api/v1/orders').set('Authorization', ctx.api.bearer({ id: maker.id, role: 'maker' }, maker.maker_id)).expect(200);
-    // The third (received by the maker); the unpaid and the paid ones were never ordered from it.
+    // The third (received by the maker) and the fourth (delivered); the unpaid and the paid ones were never ordered from it.
     const [third] = await ctx.api.dataSource.query(`SELECT id::text FROM orders WHERE ec_order_id = $1`, [DEMO_ORDERS[2].ecOrderId]);
-    expect(res.body.data.map((o: { view: string; id: string }) => [o.view, o.id])).toEqual([['maker', third.id]]);
+    const [fourth] = await ctx.api.dataSource.query(`SELECT id::text FROM orders WHERE ec_order_id = $1`, [DEMO_ORDERS[3].ecOrderId]);
+    expect(res.body.data.map((o: { view: string; id: string }) => [o.view, o.id])).toEqual([['maker', third.id], ['maker', fourth.id]]);
+  });
+
+  it('gives the delivered demo order its revenue record, once', async () => {
+    const [fourth] = await ctx.api.dataSource.query(`SELECT id::text FROM orders WHERE ec_order_id = $1`, [DEMO_ORDERS[3].ecOrderId]);
+    const revenues = await ctx.api.dataSource.query(`SELECT total, product_count FROM revenues WHERE order_id = $1`, [fourth.id]);
+    expect(revenues).toHaveLength(1);
+    expect(revenues[0].product_count).toBe(1);
   });
 
   it('puts the two demo customers sharing a phone number in one same-person group', async () => {
