@@ -18,3 +18,4 @@ export * from './paging';
 export * from './idempotency';
 export * from './estimates';
 export * from './deposits';
+export * from './print-documents';
