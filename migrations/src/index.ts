@@ -21,6 +21,7 @@ import { Estimates1764000000000 } from './1764000000000-estimates';
 import { Deposits1764010000000 } from './1764010000000-deposits';
 import { DepositPayerKeys1764010000001 } from './1764010000001-deposit-payer-keys';
 import { DepositUnpaidByCustomer1764010000002 } from './1764010000002-deposit-unpaid-by-customer';
+import { PrintDocuments1764020000001 } from './1764020000001-print-documents';
 
 /** Every migration, in order. The data source runs exactly these; nothing is ever synchronised. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   Deposits1764010000000,
   DepositPayerKeys1764010000001,
   DepositUnpaidByCustomer1764010000002,
+  PrintDocuments1764020000001,
 ];

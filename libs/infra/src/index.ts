@@ -37,3 +37,4 @@ export * from './uploads/imported-file.repository';
 export * from './idempotency/idempotency-key.repository';
 export * from './estimates';
 export * from './deposits';
+export * from './print-documents';
