@@ -52,7 +52,8 @@ export class PrintDocumentRepository {
 
   /** Counts a print of each document; answers the counts before it (0: the first print, else a reissue). */
   async countPrints(m: EntityManager, ids: readonly string[], by: string | null): Promise<Map<string, number>> {
-    const rows: { id: string; before: number }[] = await m.query(
+    // TypeORM answers an UPDATE … RETURNING as [rows, count].
+    const [rows]: [{ id: string; before: number }[], number] = await m.query(
       `UPDATE print_documents SET print_count = print_count + 1, last_printed_at = now(), last_printed_by = $2, version = version + 1
         WHERE id = ANY($1::bigint[]) RETURNING id::text, print_count - 1 AS before`,
       [ids, by],

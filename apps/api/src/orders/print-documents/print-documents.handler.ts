@@ -1,6 +1,7 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, ErrorCode, NotFoundError, PRINT_DOCUMENT_TITLES_JA, PrintDocumentKind, receiptTerms, ReceiptTerms } from '@oms/domain';
 import {
+  OrderPayments,
   OrderReader,
   PrintDocumentCopy,
   printDocumentContent,
@@ -50,9 +51,10 @@ async function issue(
   const existing = await deps.documents.lockOrders(m, ids);
   const issued = await deps.documents.find(m, kind, ids);
   const missing = ids.filter((id) => existing.has(id) && !issued.has(id));
-  const [orders, payments, option] = missing.length
-    ? await Promise.all([deps.reader.records(missing, { manager: m }), deps.documents.payments(m, missing), deps.options.get(m)])
-    : [[], new Map(), null];
+  // One after the other: the transaction's connection runs one query at a time.
+  const orders = missing.length ? await deps.reader.records(missing, { manager: m }) : [];
+  const payments = missing.length ? await deps.documents.payments(m, missing) : new Map<string, OrderPayments>();
+  const option = missing.length ? await deps.options.get(m) : null;
   for (const id of ids) {
     if (!existing.has(id)) {
       outcome.set(id, 'NAL-404');
