@@ -244,6 +244,8 @@ describe('hostile input, generated from the contract', () => {
           return id(world.order.id);
         case 'line_ids':
           return world.order.lineIds.map(id);
+        case 'order_ids':
+          return [id(world.order.id)];
         case 'customer_ids':
           return [id(world.customer)];
         case 'version':
