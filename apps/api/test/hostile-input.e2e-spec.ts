@@ -251,6 +251,8 @@ describe('hostile input, generated from the contract', () => {
           return id(world.order.id);
         case 'line_ids':
           return world.order.lineIds.map(id);
+        case 'order_ids':
+          return [id(world.order.id)];
         case 'customer_ids':
           return [id(world.customer)];
         case 'version':
@@ -270,7 +272,7 @@ describe('hostile input, generated from the contract', () => {
         case 'tracking_url':
           return 'https://example.jp/track?no={code}';
         case 'invoice_registration_number':
-          return 'T1234567890123';
+          return 'T9234567890123';
         case 'shop_product_id':
           return '123456789012'; // 12 digits: the fixture shop's platform
         case 'id':

@@ -353,7 +353,7 @@ describe('settings API', () => {
         zip: '100-0001',
         address: '東京都千代田区千代田1-1',
         phone: '03-1234-5678',
-        invoice_registration_number: 'T1234567890123',
+        invoice_registration_number: 'T9234567890123',
         default_tax_percent: 8,
         bank_account: '三菱UFJ銀行 本店 普通 1234567 カ）ナル',
         version: before.version,
@@ -397,7 +397,11 @@ describe('settings API', () => {
         { field: 'invoice_registration_number', error_code: 'NAL-SET-102' },
         { field: 'default_tax_percent', error_code: 'min', params: { min: 0 } },
       ]);
-      expect((await send('put', '/settings/option', { default_tax_percent: 0, invoice_registration_number: 'T0000000000001', version: version + 1 })).status).toBe(200);
+      // The right shape with a wrong check digit (9 − (Σ Pn×Qn mod 9) gives 9 for these base digits, not 1).
+      expect(errorsOf(await send('put', '/settings/option', { invoice_registration_number: 'T1234567890123', version: version + 1 }))).toEqual([
+        { field: 'invoice_registration_number', error_code: 'NAL-SET-102' },
+      ]);
+      expect((await send('put', '/settings/option', { default_tax_percent: 0, invoice_registration_number: 'T8000000000001', version: version + 1 })).status).toBe(200);
       expect((await get('/settings/option').expect(200)).body.data).toMatchObject({ default_tax_percent: 0, version: version + 2 });
     });
 

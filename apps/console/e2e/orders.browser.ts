@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { givenOrder } from '../../api/test/support/order-fixtures';
 import { ConsoleStack, SCREENSHOTS } from './console-stack';
 
 jest.setTimeout(240_000);
@@ -124,6 +125,27 @@ describe('orders in Chromium', () => {
     expect(await page.textContent(`[data-testid="tracking-code-${makerId}"]`)).toBe('TRK-0001');
     await page.waitForSelector('[data-testid="status-history"] >> text=出荷済み');
     await stack.screenshot(page, '52-order-shipped');
+    await context.close();
+  });
+
+  it('prints an invoice and a delivery note from OrderInformation (a PDF each)', async () => {
+    await stack.dataSource.query(`UPDATE settings_options SET company_name = 'ブラウザ商会', invoice_registration_number = 'T7000012050002' WHERE id = 1`);
+    const order = await givenOrder(stack, { lines: [{ makerId, status: 5, priceWithTax: 11000 }] });
+    const operator = await stack.user('operator', 'order.printer@example.com', '印刷 担当');
+    const context = await stack.signedInContext(operator);
+    const page = await context.newPage();
+    await page.goto(`${stack.consoleUrl}/orders/${order.id}`);
+    await page.waitForSelector('#order-print');
+    for (const kind of ['invoice', 'delivery_note']) {
+      const opened = context.waitForEvent('response', (r) => r.url().includes('/orders/documents/download?') && r.url().includes(`kind=${kind}`));
+      await page.click('#order-print');
+      await page.click(`#print-${kind}`);
+      const res = await opened;
+      expect(res.status()).toBe(200);
+      expect(res.headers()['content-type']).toBe('application/pdf');
+    }
+    const issued = await stack.dataSource.query(`SELECT kind FROM print_documents WHERE order_id = $1 ORDER BY kind`, [order.id]);
+    expect(issued.map((r: { kind: string }) => r.kind)).toEqual(['delivery_note', 'invoice']);
     await context.close();
   });
 

@@ -19,3 +19,4 @@ export * from './idempotency';
 export * from './estimates';
 export * from './deposits';
 export * from './revenues';
+export * from './print-documents';

@@ -38,3 +38,4 @@ export * from './idempotency/idempotency-key.repository';
 export * from './estimates';
 export * from './deposits';
 export * from './revenues';
+export * from './print-documents';

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { OrderRepository } from '@oms/infra';
+import { OrderRepository, SettingsOptionRepository } from '@oms/infra';
+import { DataSource } from 'typeorm';
 import { CancelController } from './cancel/cancel.controller';
 import { CancelHandler, CancelOfManyHandler } from './cancel/cancel.handler';
 import { ChangeRevenueController } from './change-revenue/change-revenue.controller';
@@ -16,6 +17,8 @@ import { MakerShipController } from './maker-ship/maker-ship.controller';
 import { MakerShipHandler, MakerShipOfManyHandler } from './maker-ship/maker-ship.handler';
 import { OrderToMakerController } from './order-to-maker/order-to-maker.controller';
 import { OrderToMakerHandler, OrderToMakerOfManyHandler } from './order-to-maker/order-to-maker.handler';
+import { PrintDocumentsController } from './print-documents/print-documents.controller';
+import { DownloadPrintDocumentsHandler, IssuePrintDocumentsHandler, PrintOrderDocumentHandler } from './print-documents/print-documents.handler';
 import { ORDER_READ_CONTROLLERS, ORDER_READ_PROVIDERS } from './queries';
 import { RefundController } from './refund/refund.controller';
 import { RefundHandler, RefundOfManyHandler } from './refund/refund.handler';
@@ -62,9 +65,17 @@ const LINE_COMMAND_HANDLERS = [
   ChangeRevenueOfManyHandler,
 ];
 
-/** Orders (issue 5): the line commands, create and edit, the list, detail, history, errors and export. */
+/** Orders (issue 5): the line commands, create and edit, the list, detail, history, errors and export; print documents (issue 14). */
 @Module({
-  controllers: [...LINE_COMMAND_CONTROLLERS, ...ORDER_READ_CONTROLLERS],
-  providers: [{ provide: OrderRepository, useValue: new OrderRepository() }, ...LINE_COMMAND_HANDLERS, ...ORDER_READ_PROVIDERS],
+  controllers: [...LINE_COMMAND_CONTROLLERS, PrintDocumentsController, ...ORDER_READ_CONTROLLERS],
+  providers: [
+    { provide: OrderRepository, useValue: new OrderRepository() },
+    { provide: SettingsOptionRepository, inject: [DataSource], useFactory: (ds: DataSource) => new SettingsOptionRepository(ds) },
+    ...LINE_COMMAND_HANDLERS,
+    PrintOrderDocumentHandler,
+    IssuePrintDocumentsHandler,
+    DownloadPrintDocumentsHandler,
+    ...ORDER_READ_PROVIDERS,
+  ],
 })
 export class OrdersModule {}

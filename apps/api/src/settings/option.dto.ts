@@ -1,6 +1,6 @@
-import { INVOICE_REGISTRATION_NUMBER, OPTION_LIMITS, TRANSFER_FEE_MAX, TRANSFER_FEES_MAX } from '@oms/domain';
+import { isValidInvoiceRegistrationNumber, OPTION_LIMITS, TRANSFER_FEE_MAX, TRANSFER_FEES_MAX } from '@oms/domain';
 import { PageQuery } from '../common/http/page.query';
-import { DateText, Int, IntItems, MonthText, NotNull, Optional, Pattern, PhoneNumber, Postcode, Printable, Required, Text, Version } from '../common/validation/rules';
+import { check, DateText, Int, IntItems, MonthText, NotNull, Optional, PhoneNumber, Postcode, Printable, Required, Text, Version } from '../common/validation/rules';
 
 const L = OPTION_LIMITS;
 
@@ -31,7 +31,8 @@ export class OptionBody {
 
   @Optional()
   @Text(L.invoiceRegistrationNumberMax)
-  @Pattern('invoiceRegistrationNumber', new RegExp(`^$|${INVOICE_REGISTRATION_NUMBER.source}`), 'NAL-SET-102')
+  // T and 13 digits whose first is the check digit (libs/domain print-documents/registration-number.ts).
+  @check('invoiceRegistrationNumber', (v) => v === '' || (typeof v === 'string' && isValidInvoiceRegistrationNumber(v)), 'NAL-SET-102')
   invoiceRegistrationNumber?: string | null;
 
   @NotNull()

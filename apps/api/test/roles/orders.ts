@@ -3,6 +3,8 @@ const READ = 'yyyyyyy';
 const PAYMENT = 'yyyy-y-';
 const PROCESS = 'yyyy---';
 const MAKER = 'yyyy--y';
+/** Print documents: every staff role that reads orders, never a maker. */
+const PRINT = 'yyyyyy-';
 
 /** Each line command, one order (`/orders/:orderId/…`) and many (`/orders/batch/…`), with its permission. */
 const COMMANDS: Record<string, string> = {
@@ -31,6 +33,10 @@ export const ORDERS_ROUTES: Record<string, string> = {
   'GET /orders/:orderId/order-sheets': READ,
   'POST /orders/:orderId/order-sheets': PROCESS,
   'GET /orders/:orderId/download-order-maker': MAKER,
+  'GET /orders/:orderId/download-bill': PRINT,
+  'GET /orders/:orderId/documents/:kind': PRINT,
+  'POST /orders/documents': PRINT,
+  'GET /orders/documents/download': PRINT,
   'GET /maker-confirmations/:token': 'public',
   'POST /maker-confirmations/:token': 'public',
   'PUT /maker-confirmations/:token/estimated-ship-date': 'public',

@@ -26,6 +26,8 @@ export const ACCESS_POLICY = {
   'orders.payment': [...EDITORS, 'accountant'],
   'orders.process': EDITORS,
   'orders.maker': [...EDITORS, 'maker'],
+  // Print documents (issue 14): every staff role that reads orders; never makers (retail prices, the buyer).
+  'orders.print': STAFF_BUT_MAKER,
   // Deposits (issue 13): accountants and admins reconcile; editors read (DESIGN.md §8, the row shared with revenue).
   'deposits.read': [...EDITORS, 'accountant'],
   'deposits.write': [...ADMINS, 'accountant'],

@@ -10,6 +10,7 @@ import { ESTIMATE_ERRORS } from './families/estimate';
 import { IDEMPOTENCY_ERRORS } from './families/idempotency';
 import { MAIL_ERRORS } from './families/mail';
 import { ORDER_ERRORS } from './families/order';
+import { PRINT_DOCUMENT_ERRORS } from './families/print-document';
 import { PRODUCT_ERRORS } from './families/product';
 import { REVENUE_ERRORS } from './families/revenue';
 import { SETTINGS_ERRORS } from './families/settings';
@@ -53,7 +54,7 @@ const CORE_ERRORS = {
 } as const satisfies Record<string, CatalogueEntry>;
 
 /** Areas keep their codes in `families/` (one file each); this is the whole catalogue. */
-export const ERROR_CATALOGUE = { ...CORE_ERRORS, ...PRODUCT_ERRORS, ...CUSTOMER_ERRORS, ...ESTIMATE_ERRORS, ...SETTINGS_ERRORS, ...MAIL_ERRORS, ...ORDER_ERRORS, ...UPLOAD_ERRORS, ...IDEMPOTENCY_ERRORS, ...DEPOSIT_ERRORS, ...REVENUE_ERRORS } as const;
+export const ERROR_CATALOGUE = { ...CORE_ERRORS, ...PRODUCT_ERRORS, ...CUSTOMER_ERRORS, ...ESTIMATE_ERRORS, ...SETTINGS_ERRORS, ...MAIL_ERRORS, ...ORDER_ERRORS, ...UPLOAD_ERRORS, ...IDEMPOTENCY_ERRORS, ...DEPOSIT_ERRORS, ...REVENUE_ERRORS, ...PRINT_DOCUMENT_ERRORS } as const;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 

@@ -24,7 +24,7 @@ describe('settings rules', () => {
   });
 
   it('checks invoice registration numbers and admin addresses', () => {
-    expect(INVOICE_REGISTRATION_NUMBER.test('T1234567890123')).toBe(true);
+    expect(INVOICE_REGISTRATION_NUMBER.test('T9234567890123')).toBe(true);
     expect(INVOICE_REGISTRATION_NUMBER.test('T123456789012')).toBe(false);
     expect(INVOICE_REGISTRATION_NUMBER.test('1234567890123')).toBe(false);
     expect(HTTP_URL.test('https://admin.shop.example.jp/login')).toBe(true);

@@ -33,7 +33,7 @@ function estimate(overrides: Partial<EstimateDocumentContent> = {}): EstimateDoc
       zip: '100-0001',
       address: '東京都千代田区千代田1-1',
       phone: '03-1234-5678',
-      invoiceRegistrationNumber: 'T1234567890123',
+      invoiceRegistrationNumber: 'T9234567890123',
     },
     customer: { name: '佐藤 花子', companyName: '株式会社ヤマダ建設', zip: '150-0001', address: '東京都渋谷区神宮前1-2-3', phone: '090-1111-2222' },
     personInCharge: '鈴木 一郎',
@@ -97,7 +97,7 @@ describe('renderEstimatePdf', () => {
     expect(text).toContain('株式会社サンプル商事');
     expect(text).toContain('〒100-0001');
     expect(text).toContain('TEL: 03-1234-5678');
-    expect(text).toContain('登録番号: T1234567890123');
+    expect(text).toContain('登録番号: T9234567890123');
     expect(text).toContain('担当: 鈴木 一郎');
     expect(text).toContain('納品場所 〒150-0002 3F 会議室');
     expect(text).toContain('お支払方法 銀行振込');
@@ -203,7 +203,7 @@ describe('renderEstimatePdf', () => {
       expect(pages).toHaveLength(1);
       expect(text).toContain('御見積書');
       expect(text).toContain('株式会社サンプル商事');
-      expect(text).toContain('登録番号: T1234567890123');
+      expect(text).toContain('登録番号: T9234567890123');
       for (const label of ['見積番号', '発行日', '有効期限', '御中', '様', '御見積金額', '納品場所', 'お支払方法', '商品コード', '小計（税込）', '合計（税込）', '備考']) {
         expect(text).toContain(label);
       }

@@ -5,3 +5,5 @@ export { yen } from './pdf-kit';
 export * from './estimate-document';
 export { estimateNumber, renderEstimatePdf } from './estimate-pdf';
 export { renderDefaultSeal } from './company-seal';
+export type { PrintDocumentContent, PrintDocumentCopy, PrintDocumentLine, PrintDocumentParty, PrintDocumentTaxRow } from './print-document';
+export { renderPrintDocumentsPdf } from './print-document-pdf';

@@ -90,10 +90,11 @@ export function keepTogether(doc: Doc, height: number): void {
 
 /**
  * Every page: what document it belongs to on the left, page n of total on the right (a fax or a
- * print arrives as loose pages). Call after the body, before doc.end().
+ * print arrives as loose pages). Call after the body, before doc.end(); `pages` for one document of
+ * several in one file (print documents of many orders).
  */
-export function drawFooters(doc: Doc, label: string): void {
-  const { start, count } = doc.bufferedPageRange();
+export function drawFooters(doc: Doc, label: string, pages: { start: number; count: number } = doc.bufferedPageRange()): void {
+  const { start, count } = pages;
   for (let index = start; index < start + count; index++) {
     doc.switchToPage(index);
     setFont(doc, FONT.regular, SIZE.footer);

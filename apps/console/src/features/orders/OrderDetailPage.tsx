@@ -23,6 +23,7 @@ import { ACTION_PERMISSION, selectedLineOf, type OrderAction } from './order-act
 import { OrderErrors } from './OrderErrors';
 import { OrderHistoryTable } from './OrderHistoryTable';
 import { MakerOrderSheets } from './MakerOrderSheets';
+import { PrintMenu } from './PrintMenu';
 import { MakerAmount, MakerDelivery, MakerOrderSummary } from './MakerOrderView';
 import { OrderMakerPart } from './OrderMakerPart';
 import { ReloadPrompt } from './ReloadPrompt';
@@ -204,6 +205,7 @@ export function OrderDetailPage() {
   };
 
   const canProcess = permissions.includes('orders.process');
+  const canPrint = permissions.includes('orders.print');
   // Sending a sheet again is ordering from the maker again: the same permission.
   const canResendSheets = permissions.includes(ACTION_PERMISSION.order_process);
   // A maker user reads the maker's view: its lines and the delivery, no payment, buyer, money or staff memo.
@@ -227,6 +229,7 @@ export function OrderDetailPage() {
             <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/orders')}>
               {t('orders.backToList')}
             </Button>
+            {canPrint && !makerView && <PrintMenu orderId={order.id} orderNumber={orderNumber(order)} />}
             {canProcess && (
               <Button icon={<BranchesOutlined />} onClick={() => navigate(`/orders/create?branchOf=${order.id}`)} id="order-branch">
                 {t('orders.branchOrder')}

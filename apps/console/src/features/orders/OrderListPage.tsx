@@ -1,4 +1,4 @@
-import { BranchesOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { BranchesOutlined, DownloadOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import { Badge, Button, Card, Checkbox, Modal, Space, Spin, Table, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useEffect, useMemo, useState } from 'react';
@@ -19,6 +19,7 @@ import { useOrders, useStaffOrder } from './api/use-orders';
 import { BatchResultModal } from './BatchResultModal';
 import { CommandModal } from './CommandModal';
 import { ExportModal } from './ExportModal';
+import { PrintDocumentsModal } from './PrintDocumentsModal';
 import { yen } from './format';
 import { selectionMessage } from './messages';
 import { OrderActionBar } from './OrderActionBar';
@@ -86,6 +87,7 @@ export function OrderListPage() {
   const [pending, setPending] = useState<{ action: OrderAction; lines: SelectedLine[] } | null>(null);
   const [results, setResults] = useState<{ action: OrderAction; results: BatchOrderResult[]; numbers: Record<string, string> } | null>(null);
   const [exportOpen, setExportOpen] = useState(false);
+  const [printOpen, setPrintOpen] = useState(false);
   const { runBatch: runBatchCommand } = useOrderCommands();
   const { confirmMany: confirmPayments } = useConfirmPayment();
   const [errorsOf, setErrorsOf] = useState<string | null>(null);
@@ -153,6 +155,7 @@ export function OrderListPage() {
   const pageSelection = orders.flatMap((o) => o.lines.map((l) => l.id));
   const pageSelected = pageSelection.filter((id) => selected.has(id)).length;
   const canProcess = permissions.includes('orders.process');
+  const canPrint = permissions.includes('orders.print');
   // A maker user's rows are the maker's view of each order (no buyer, money or errors).
   const makerView = user?.role === 'maker';
   const estimate = page?.totalIsEstimate;
@@ -187,6 +190,11 @@ export function OrderListPage() {
       />
       <Space style={{ marginBottom: 8 }} wrap>
         <OrderActionBar size="small" lines={currentSelection()} permissions={permissions} onRun={(action) => setPending({ action, lines: currentSelection() })} />
+        {canPrint && (
+          <Button size="small" icon={<PrinterOutlined />} disabled={selected.size === 0} onClick={() => setPrintOpen(true)} id="orders-print">
+            {t('orders.print.open')}
+          </Button>
+        )}
         <Typography.Text type="secondary" data-testid="selection-count">
           {t('orders.selectedCount', { count: selected.size })}
         </Typography.Text>
@@ -303,6 +311,12 @@ export function OrderListPage() {
       />
       <BatchResultModal action={results?.action ?? null} results={results?.results ?? []} numbers={results?.numbers ?? {}} onClose={() => setResults(null)} />
       <ExportModal open={exportOpen} onClose={() => setExportOpen(false)} />
+      <PrintDocumentsModal
+        open={printOpen}
+        orderIds={[...new Set([...selected.values()].map((line) => line.orderId))]}
+        numbers={Object.fromEntries([...selected.values()].map((line) => [line.orderId, line.orderNumber]))}
+        onClose={() => setPrintOpen(false)}
+      />
       <OrderErrorsModal orderId={errorsOf} canDelete={canProcess} onClose={() => setErrorsOf(null)} />
     </Card>
   );

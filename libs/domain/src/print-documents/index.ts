@@ -1,0 +1,3 @@
+export * from './document-taxes';
+export * from './registration-number';
+export * from './print-document';

@@ -1,0 +1,2 @@
+export * from './print-document-content';
+export * from './print-document.repository';
