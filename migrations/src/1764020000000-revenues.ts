@@ -63,26 +63,60 @@ export class Revenues1764020000000 implements MigrationInterface {
     // Receivables: the credit payments (deferred 4, monthly invoice 5) of a month, by customer.
     await q.query(`CREATE INDEX revenues_credit_by_month ON revenues (sales_month, customer_id) WHERE payment_method_id IN (4, 5)`);
 
+    // The first shipment's date beside the sales month it set (the domain keeps both: a re-ship rewrites
+    // the maker part's ship date, not these). Orders shipped before this migration get them now, by the
+    // domain's rule: the earliest ship date of a maker with a sold line, its timeline month (else the
+    // calendar month). Only orders without a month get one: a month set by ChangeRevenue stays.
+    await q.query(`ALTER TABLE orders ADD COLUMN first_ship_date date`);
+    await q.query(`
+      UPDATE orders o SET first_ship_date = f.ship_date,
+                          revenue_month = coalesce(o.revenue_month,
+                            (SELECT t.month FROM time_shipments t WHERE f.ship_date BETWEEN t.start_date AND t.finish_date ORDER BY t.start_date LIMIT 1),
+                            to_char(f.ship_date, 'YYYY-MM'))
+        FROM (SELECT m.order_id, min(m.ship_date) AS ship_date
+                FROM order_makers m
+               WHERE m.ship_date IS NOT NULL
+                 AND EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = m.order_id AND l.maker_id = m.maker_id AND l.status IN (5, 6, 9, 10, 11, 12))
+               GROUP BY m.order_id) f
+       WHERE o.id = f.order_id`);
+
+    // Figures of the lines the order's total counts (not cancelled 8, not refunded 7), for orders with a
+    // sold line (5, 6, 9–12); the tax once per rate over the document, fees at 10%, rounded toward zero.
     await q.query(`
       CREATE FUNCTION revenue_sync(ids bigint[]) RETURNS void LANGUAGE sql VOLATILE AS $$
-        WITH sold AS (
-          SELECT l.order_id, l.id, l.product_name, l.maker_id,
+        WITH counted AS (
+          SELECT l.order_id, l.id, l.product_name, l.maker_id, l.status, l.tax_percentage,
+                 l.price_with_tax::bigint * l.amount AS line_total,
                  coalesce(l.wholesale_price, 0)::bigint * l.amount + l.maker_shipping_fee AS maker_cost,
-                 EXISTS (SELECT 1 FROM order_status_history h
-                          WHERE h.order_id = l.order_id AND h.order_line_id = l.id AND h.to_status = 10) AS reordered
+                 -- Re-orders not stepped back: each sent the line to the buyer again.
+                 greatest((SELECT count(*) FILTER (WHERE h.from_status = 9 AND h.to_status = 10) - count(*) FILTER (WHERE h.from_status = 10 AND h.to_status = 9)
+                             FROM order_status_history h WHERE h.order_id = l.order_id AND h.order_line_id = l.id), 0) AS reorders
             FROM order_lines l
-           WHERE l.order_id = ANY(ids) AND l.status IN (5, 6, 9, 10, 11, 12)
+           WHERE l.order_id = ANY(ids) AND l.status NOT IN (7, 8)
         ), per_order AS (
           SELECT order_id,
                  (array_agg(product_name ORDER BY id))[1] AS product_name,
                  count(*)::integer AS product_count,
                  sum(maker_cost) AS wholesale_total,
-                 coalesce(sum(maker_cost) FILTER (WHERE reordered), 0) AS reship_cost,
-                 array_agg(DISTINCT maker_id) AS maker_ids
-            FROM sold GROUP BY order_id
+                 sum(maker_cost * reorders) AS reship_cost,
+                 array_agg(DISTINCT maker_id) AS maker_ids,
+                 array_agg(DISTINCT maker_id) FILTER (WHERE status IN (5, 6, 9, 10, 11, 12)) AS sold_maker_ids
+            FROM counted GROUP BY order_id
+          HAVING bool_or(status IN (5, 6, 9, 10, 11, 12))
+        ), taxes AS (
+          SELECT order_id, sum(trunc(amount * rate / (100 + rate)))::bigint AS tax_total
+            FROM (SELECT order_id, rate, sum(amount) AS amount
+                    FROM (SELECT order_id, tax_percentage AS rate, line_total AS amount FROM counted
+                          UNION ALL
+                          SELECT o.id, 10, (o.total - o.products_total)::bigint FROM orders o WHERE o.id = ANY(ids)) parts
+                   GROUP BY order_id, rate) by_rate
+           GROUP BY order_id
         ), shipped AS (
-          SELECT p.*, coalesce((SELECT min(m.ship_date) FROM order_makers m WHERE m.order_id = p.order_id AND m.maker_id = ANY(p.maker_ids)), o.order_date) AS ship_date
-            FROM per_order p JOIN orders o ON o.id = p.order_id
+          SELECT p.*, t.tax_total,
+                 coalesce(o.first_ship_date,
+                          (SELECT min(m.ship_date) FROM order_makers m WHERE m.order_id = p.order_id AND m.maker_id = ANY(p.sold_maker_ids)),
+                          o.order_date) AS ship_date
+            FROM per_order p JOIN orders o ON o.id = p.order_id JOIN taxes t ON t.order_id = p.order_id
         ), removed AS (
           DELETE FROM revenues r WHERE r.order_id = ANY(ids) AND NOT EXISTS (SELECT 1 FROM per_order p WHERE p.order_id = r.order_id)
         )
@@ -93,7 +127,7 @@ export class Revenues1764020000000 implements MigrationInterface {
                coalesce(o.revenue_month,
                         (SELECT t.month FROM time_shipments t WHERE s.ship_date BETWEEN t.start_date AND t.finish_date ORDER BY t.start_date LIMIT 1),
                         to_char(s.ship_date, 'YYYY-MM')),
-               s.ship_date, o.products_total, o.tax_total, o.total, s.wholesale_total, s.reship_cost,
+               s.ship_date, o.products_total, s.tax_total, o.total, s.wholesale_total, s.reship_cost,
                o.settlement_fee + o.fee, o.shipping_fee, o.other_fee, o.refund_fee,
                -- The transfer fee the shop bore on the order's bank payment, as a first value staff may correct.
                least(coalesce((SELECT d.transfer_fee FROM deposit_payments d WHERE d.order_id = o.id AND d.reverted_at IS NULL), 0), 9999999),
@@ -125,5 +159,6 @@ export class Revenues1764020000000 implements MigrationInterface {
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP FUNCTION revenue_sync(bigint[])`);
     await q.query(`DROP TABLE revenues`);
+    await q.query(`ALTER TABLE orders DROP COLUMN first_ship_date`);
   }
 }

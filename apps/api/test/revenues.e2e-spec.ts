@@ -1,5 +1,5 @@
 import { isLineStatus, marginOf, revenueFigures, SOLD_STATUSES } from '@oms/domain';
-import { RevenueRepository } from '@oms/infra';
+import { OrderRepository, RevenueRepository } from '@oms/infra';
 import iconv from 'iconv-lite';
 import { deliveryCompany, FixtureLine, FixtureOrder, givenOrder } from './support/order-fixtures';
 import { bytesOf, expectErrorEnvelope, TestApp, useTestApi } from './support/test-app';
@@ -50,7 +50,9 @@ describe('revenues: the list, its totals, the accountant\'s CSVs and staff\'s co
     orders.mixed = await shipped([{ makerId: maker, priceWithTax: 11000 }, { makerId: maker, priceWithTax: 5400, taxPercentage: 8 }], '2030-01-10', { buyer: { name: '佐藤 一郎', kana: 'サトウ イチロウ' } });
     // Another shop and maker.
     orders.other = await shipped([{ makerId: otherMaker, priceWithTax: 3300 }], '2030-01-20', { buyer: { name: '鈴木 花子', kana: 'スズキ ハナコ' } });
-    await db().query(`UPDATE orders SET shop_id = $2 WHERE id = $1`, [orders.other.id, otherShop]);
+    // With a shipping fee of 550 yen (10%): its tax is what it adds to the 10% products' tax, rounded once.
+    await db().query(`UPDATE orders SET shop_id = $2, shipping_fee = 550 WHERE id = $1`, [orders.other.id, otherShop]);
+    await db().transaction((m) => new OrderRepository().refreshDerived(m, orders.other.id));
     await new RevenueRepository(db()).sync([orders.other.id]);
     // Monthly invoice, one business customer: 180,000 + 165,000 passes the 300,000-yen cap; 100,000 paid.
     orders.invoiced1 = await shipped([{ makerId: maker, priceWithTax: 180000 }], '2030-01-15', { paymentMethodId: 5, customerId: business.id, buyer: { name: '木村 達也', kana: 'キムラ タツヤ' } });
@@ -63,9 +65,12 @@ describe('revenues: the list, its totals, the accountant\'s CSVs and staff\'s co
   it('lists a month, newest shipment first, with the exact totals of the filter', async () => {
     const { body } = await get(`/revenues?sales_month=${MONTH}`).expect(200);
     expect(body.data.map((r: { order_id: number }) => String(r.order_id))).toEqual([orders.invoiced2.id, orders.other.id, orders.invoiced1.id, orders.mixed.id]);
-    const total = 11000 + 5400 + 3300 + 180000 + 165000;
-    const wholesale = (11000 + 5400 + 3300 + 180000 + 165000) / 2 + 5 * 100;
-    expect(body.totals).toEqual({ count: 4, products_total: total, tax_total: expect.any(Number), total, wholesale_total: wholesale, reship_cost: 0, costs: 0, margin: total - wholesale });
+    const products = 11000 + 5400 + 3300 + 180000 + 165000;
+    const total = products + 550;
+    const wholesale = products / 2 + 5 * 100;
+    // Tax once per rate per order: 1,000 + 400 (8%); 350 on 3,850 at 10%; 16,363; 15,000.
+    const tax = 1000 + 400 + 350 + 16363 + 15000;
+    expect(body.totals).toEqual({ count: 4, products_total: products, tax_total: tax, total, wholesale_total: wholesale, reship_cost: 0, costs: 0, margin: total - wholesale });
     expect(body.pagination).toMatchObject({ total: 4, from: 1, to: 4 });
     expect(body.data[3]).toMatchObject({
       order_no: orders.mixed.orderNo,
@@ -113,13 +118,19 @@ describe('revenues: the list, its totals, the accountant\'s CSVs and staff\'s co
       ['課税売上10%', '11000', '1000'],
       ['課税売上8%(軽減)', '5400', '400'],
     ]);
+    const otherRows = rows.filter((r) => r[col('伝票番号')] === `${orders.other.orderNo}-1`);
+    expect(otherRows.map((r) => [r[col('行番号')], r[col('貸方補助科目')], r[col('借方金額')], r[col('内消費税額')]])).toEqual([
+      ['1', '商品売上', '3300', '300'],
+      ['2', '送料・手数料', '550', '50'],
+    ]);
     const listed = (await get(`/revenues?sales_month=${MONTH}`).expect(200)).body.totals;
     expect(rows.reduce((sum, r) => sum + Number(r[col('借方金額')]), 0)).toBe(listed.total);
+    expect(rows.reduce((sum, r) => sum + Number(r[col('内消費税額')]), 0)).toBe(listed.tax_total);
     expect(new Set(rows.map((r) => r[col('伝票番号')])).size).toBe(listed.count);
     expect(rows.find((r) => r[col('伝票番号')] === `${orders.invoiced1.orderNo}-1`)![col('取引先コード')]).toBe('C-0042');
     // The same filter narrows the file as it narrows the list.
     const narrowed = rowsOf((await csv(`/revenues/ss?sales_month=${MONTH}&shop_id=${otherShop}`)).text).slice(1);
-    expect(narrowed.map((r) => r[col('伝票番号')])).toEqual([`${orders.other.orderNo}-1`]);
+    expect(narrowed.map((r) => r[col('伝票番号')])).toEqual([`${orders.other.orderNo}-1`, `${orders.other.orderNo}-1`]);
 
     const sjis = await bytesOf(ctx.api.http.get(`/api/v1/revenues/ss?sales_month=${MONTH}&encoding=sjis&token=${await token()}`)).expect(200);
     const decoded = iconv.decode(sjis.body as Buffer, 'cp932');
@@ -152,15 +163,20 @@ describe('revenues: the list, its totals, the accountant\'s CSVs and staff\'s co
 
     const saved = (await put({ version: read.version, actual_ship_cost: 9_999_999, transfer_fee: 330, other_cost: 0, memo: '  送料は着払い  ' }).expect(200)).body.data;
     expect(saved).toMatchObject({ actual_ship_cost: 9_999_999, transfer_fee: 330, other_cost: 0, memo: '送料は着払い', version: read.version + 1, margin: 16400 - 8400 - 9_999_999 - 330 });
-    expectErrorEnvelope((await put({ version: read.version, actual_ship_cost: 0 }).expect(400)).body, 'NAL-REVENUE-002');
+    expectErrorEnvelope((await put({ version: read.version, actual_ship_cost: 0, transfer_fee: 0, other_cost: 0 }).expect(400)).body, 'NAL-REVENUE-002');
 
     const tooMuch = await put({ version: saved.version, actual_ship_cost: 10_000_000, memo: 'あ'.repeat(1001), transfer_fee: -1 }).expect(422);
-    expect(tooMuch.body.error.errors.map((e: { field: string; error_code: string }) => `${e.field}:${e.error_code}`).sort()).toEqual(['actual_ship_cost:max', 'memo:max_length', 'transfer_fee:min']);
-    await put({ version: saved.version, memo: 'あ'.repeat(1000) }).expect(200);
-    expect((await get(`/revenues/${id}`).expect(200)).body.data).toMatchObject({ memo: 'あ'.repeat(1000), actual_ship_cost: 0, version: saved.version + 1 });
+    expect(tooMuch.body.error.errors.map((e: { field: string; error_code: string }) => `${e.field}:${e.error_code}`).sort()).toEqual([
+      'actual_ship_cost:max',
+      'memo:max_length',
+      'other_cost:required',
+      'transfer_fee:min',
+    ]);
+    await put({ version: saved.version, actual_ship_cost: 0, transfer_fee: 330, other_cost: 0, memo: 'あ'.repeat(1000) }).expect(200);
+    expect((await get(`/revenues/${id}`).expect(200)).body.data).toMatchObject({ memo: 'あ'.repeat(1000), actual_ship_cost: 0, transfer_fee: 330, version: saved.version + 1 });
 
-    await put({ version: saved.version + 1, memo: null }, operator.auth).expect(403);
-    await ctx.api.http.put('/api/v1/revenues/99999999').set('Authorization', accountant.auth).send({ version: 1 }).expect(404);
+    await put({ version: saved.version + 1, actual_ship_cost: 0, transfer_fee: 0, other_cost: 0, memo: null }, operator.auth).expect(403);
+    await ctx.api.http.put('/api/v1/revenues/99999999').set('Authorization', accountant.auth).send({ version: 1, actual_ship_cost: 0, transfer_fee: 0, other_cost: 0 }).expect(404);
     await get('/revenues/99999999').expect(404);
 
     // A sync leaves what staff entered alone.
@@ -184,14 +200,18 @@ describe('revenues: the list, its totals, the accountant\'s CSVs and staff\'s co
     for (let i = 0; i < 25; i++) {
       const lines = Array.from({ length: 1 + next(4) }, () => ({ makerId: maker, status: 1 + next(12), amount: 1 + next(3), priceWithTax: 100 * (1 + next(500)) }));
       const order = await givenOrder(ctx.api, { lines, orderDate: '2030-03-01', delivery: { shipDate: '2030-03-05', deliveryCompanyId: company, trackingCode: 'P' } });
-      const state: { id: string; status: number; amount: number; wholesale: number | null; fee: number; reordered: boolean }[] = [];
+      const state: { id: string; status: number; amount: number; wholesale: number | null; fee: number; reorders: number }[] = [];
       for (const [j, id] of order.lineIds.entries()) {
         const wholesale = next(5) === 0 ? null : 50 * next(300);
         const fee = next(3) * 110;
-        const reordered = [10, 11, 12, 6, 9].includes(lines[j].status) && next(2) === 0;
+        // Re-ordered up to twice, and sometimes one of them stepped back (10 → 9): what counts is what stands.
+        const reorders = [10, 11, 12, 6, 9].includes(lines[j].status) ? next(3) : 0;
+        const undone = reorders > 0 && next(3) === 0 ? 1 : 0;
         await db().query(`UPDATE order_lines SET wholesale_price = $2, maker_shipping_fee = $3 WHERE id = $1`, [id, wholesale, fee]);
-        if (reordered) await db().query(`INSERT INTO order_status_history (order_id, order_line_id, from_status, to_status, command) VALUES ($1, $2, 9, 10, 'change_status')`, [order.id, id]);
-        state.push({ id, status: lines[j].status, amount: lines[j].amount, wholesale, fee, reordered });
+        const history = (from: number, to: number) => db().query(`INSERT INTO order_status_history (order_id, order_line_id, from_status, to_status, command) VALUES ($1, $2, $3, $4, 'change_status')`, [order.id, id, from, to]);
+        for (let k = 0; k < reorders; k++) await history(9, 10);
+        for (let k = 0; k < undone; k++) await history(10, 9);
+        state.push({ id, status: lines[j].status, amount: lines[j].amount, wholesale, fee, reorders: reorders - undone });
       }
       await new RevenueRepository(db()).sync([order.id]);
       const [row] = await db().query(`SELECT total, wholesale_total::int, reship_cost::int, margin::int, transfer_fee, actual_ship_cost, other_cost FROM revenues WHERE order_id = $1`, [order.id]);
@@ -200,7 +220,7 @@ describe('revenues: the list, its totals, the accountant\'s CSVs and staff\'s co
         expect(row).toBeUndefined();
         continue;
       }
-      const figures = revenueFigures(state.map((l) => ({ status: l.status as never, amount: l.amount, wholesalePrice: l.wholesale, makerShippingFee: l.fee, reordered: l.reordered })));
+      const figures = revenueFigures(state.map((l) => ({ status: l.status as never, amount: l.amount, wholesalePrice: l.wholesale, makerShippingFee: l.fee, reorders: l.reorders })));
       expect({ wholesale: row.wholesale_total, reship: row.reship_cost }).toEqual({ wholesale: figures.wholesaleTotal, reship: figures.reshipCost });
       expect(row.margin).toBe(marginOf(row.total, figures, { actualShipCost: row.actual_ship_cost, transferFee: row.transfer_fee, otherCost: row.other_cost }));
     }

@@ -100,7 +100,8 @@ describe('revenue records follow the orders', () => {
     await put(order, 'maker_ship_process', { ship_date: '2026-11-26', delivery_company_id: companyId, tracking_code: 'RV-0002' }, [chair]);
     // The chair went twice: its maker was paid 6,000 again, and the margin shows it.
     const reshipped = await until(() => revenueOf(order.id), (r) => r?.reship_cost === 6000, 20_000, 're-ship');
-    expect(reshipped).toMatchObject({ total: 17600, wholesale_total: 9000, reship_cost: 6000, margin: 17600 - 9000 - 6000, sales_month: '2026-11' });
+    // The record keeps its first shipment's date and month: the re-ship moved the maker's ship date only.
+    expect(reshipped).toMatchObject({ total: 17600, wholesale_total: 9000, reship_cost: 6000, margin: 17600 - 9000 - 6000, sales_month: '2026-11', ship_date: '2026-11-23' });
 
     await put(order, 'change_revenue', { revenue_month: '2026-12' }, [chair]);
     await until(() => revenueOf(order.id), (r) => r?.sales_month === '2026-12', 20_000, 'sales month');

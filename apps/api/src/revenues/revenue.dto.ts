@@ -2,7 +2,7 @@ import { PAYMENT_METHOD, REVENUE_LIMITS } from '@oms/domain';
 import { CsvEncodingQuery } from '../common/http/csv-encoding.query';
 import { KeysetPageQuery } from '../common/http/page.query';
 import { NotBefore } from '../common/validation/date-rules';
-import { DateText, Id, Money, MonthText, NotNull, OneOfNumbers, Optional, Required, Text, Version } from '../common/validation/rules';
+import { DateText, Id, Money, MonthText, OneOfNumbers, Optional, Required, Text, Version } from '../common/validation/rules';
 
 /** SPEC.md payment method ids (payment_methods): the revenue list filters by one. */
 const PAYMENT_METHOD_IDS = Object.values(PAYMENT_METHOD);
@@ -63,23 +63,23 @@ export class RevenuePrepaysQuery extends CsvEncodingQuery {
   date?: DateText;
 }
 
-/** PUT /revenues/{id}: what the shop itself paid for the order (each left out is 0; null is refused), and the memo. */
+/** PUT /revenues/{id}: what the shop itself paid for the order (all three, so that leaving one out cannot wipe it), and the memo. */
 export class RevenueUpdateBody {
   @Required()
   @Version()
   version!: number;
 
-  @NotNull()
+  @Required()
   @Money(REVENUE_LIMITS.costMax)
-  actualShipCost: number = 0;
+  actualShipCost!: number;
 
-  @NotNull()
+  @Required()
   @Money(REVENUE_LIMITS.costMax)
-  transferFee: number = 0;
+  transferFee!: number;
 
-  @NotNull()
+  @Required()
   @Money(REVENUE_LIMITS.costMax)
-  otherCost: number = 0;
+  otherCost!: number;
 
   @Optional()
   @Text(REVENUE_LIMITS.memoMax)

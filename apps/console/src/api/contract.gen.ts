@@ -1640,7 +1640,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Roles: system_admin, approver, estimate_approver, operator, accountant (permission `revenues.read`). */
+        /** @description Roles: system_admin, approver, estimate_approver, operator, accountant (permission `revenue.read`). */
         get: operations["RevenuesController.list"];
         put?: never;
         post?: never;
@@ -1657,9 +1657,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Roles: system_admin, approver, estimate_approver, operator, accountant (permission `revenues.read`). */
+        /** @description Roles: system_admin, approver, estimate_approver, operator, accountant (permission `revenue.read`). */
         get: operations["RevenuesController.get"];
-        /** @description Roles: system_admin, approver, accountant (permission `revenues.write`). */
+        /** @description Roles: system_admin, approver, accountant (permission `revenue.write`). */
         put: operations["RevenuesController.update"];
         post?: never;
         delete?: never;
@@ -1675,7 +1675,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description With a download token (`?token=`), roles: system_admin, approver, estimate_approver, operator, accountant (permission `revenues.read`). */
+        /** @description With a download token (`?token=`), roles: system_admin, approver, estimate_approver, operator, accountant (permission `revenue.read`). */
         get: operations["RevenuesController.download"];
         put?: never;
         post?: never;
@@ -1692,7 +1692,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description With a download token (`?token=`), roles: system_admin, approver, estimate_approver, operator, accountant (permission `revenues.read`). */
+        /** @description With a download token (`?token=`), roles: system_admin, approver, estimate_approver, operator, accountant (permission `revenue.read`). */
         get: operations["RevenuesController.prepays"];
         put?: never;
         post?: never;
@@ -1709,7 +1709,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description With a download token (`?token=`), roles: system_admin, approver, estimate_approver, operator, accountant (permission `revenues.read`). */
+        /** @description With a download token (`?token=`), roles: system_admin, approver, estimate_approver, operator, accountant (permission `revenue.read`). */
         get: operations["RevenuesController.receivables"];
         put?: never;
         post?: never;
@@ -1726,7 +1726,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description With a download token (`?token=`), roles: system_admin, approver, estimate_approver, operator, accountant (permission `revenues.read`). */
+        /** @description With a download token (`?token=`), roles: system_admin, approver, estimate_approver, operator, accountant (permission `revenue.read`). */
         get: operations["RevenuesController.ss"];
         put?: never;
         post?: never;
@@ -3315,12 +3315,9 @@ export interface components {
         };
         RevenueUpdateBody: {
             version: number;
-            /** @default 0 */
-            actual_ship_cost?: number;
-            /** @default 0 */
-            transfer_fee?: number;
-            /** @default 0 */
-            other_cost?: number;
+            actual_ship_cost: number;
+            transfer_fee: number;
+            other_cost: number;
             memo?: string | null;
         };
         RevenueView: {
@@ -5723,7 +5720,7 @@ export interface operations {
                         data: {
                             /** Format: date-time */
                             previous_login: string | null;
-                            permissions: ("accounts.read" | "accounts.write" | "catalogue.read" | "catalogue.write" | "customer-chat" | "customers.read" | "customers.write" | "deposits.read" | "deposits.write" | "estimates.approve" | "estimates.edit" | "estimates.stamp" | "maker-chat" | "medias.upload" | "operations.admin" | "orders.maker" | "orders.payment" | "orders.print" | "orders.process" | "orders.read" | "revenue.read" | "revenue.write" | "revenues.read" | "revenues.write" | "settings.read" | "settings.write")[];
+                            permissions: ("accounts.read" | "accounts.write" | "catalogue.read" | "catalogue.write" | "customer-chat" | "customers.read" | "customers.write" | "deposits.read" | "deposits.write" | "estimates.approve" | "estimates.edit" | "estimates.stamp" | "maker-chat" | "medias.upload" | "operations.admin" | "orders.maker" | "orders.payment" | "orders.print" | "orders.process" | "orders.read" | "revenue.read" | "revenue.write" | "settings.read" | "settings.write")[];
                             id: number;
                             name: string;
                             email: string;

@@ -31,9 +31,6 @@ export const ACCESS_POLICY = {
   // Deposits (issue 13): accountants and admins reconcile; editors read (DESIGN.md §8, the row shared with revenue).
   'deposits.read': [...EDITORS, 'accountant'],
   'deposits.write': [...ADMINS, 'accountant'],
-  // DESIGN.md §8: "deposits, revenue, SS and receivable CSVs", one row.
-  'revenues.read': [...EDITORS, 'accountant'],
-  'revenues.write': [...ADMINS, 'accountant'],
   'revenue.read': [...EDITORS, 'accountant'],
   'revenue.write': [...ADMINS, 'accountant'],
   'maker-chat': [...EDITORS, 'maker'],

@@ -683,9 +683,21 @@ describe('Order: its revenue (issue 14)', () => {
     expect(order.snapshot().revenueMonth).toBe('2025-05');
   });
 
-  it('brings the revenue in step when a return or a step back leaves nothing sold', () => {
-    const order = orderOf({ lines: [{ ...line('L1', '10', S.shipped), previousStatus: S.orderReceived }] });
+  it('brings the revenue in step when a step back leaves nothing sold, and ships anew with a new month', () => {
+    const order = orderOf({ lines: [line('L1', '10', S.orderReceived)], makers: [makerPart('10')] });
+    order.makerShip(['L1'], { ...SHIPPED, shipDate: '2025-04-20' }, timeline);
+    expect(order.snapshot()).toMatchObject({ revenueMonth: '2025-04', firstShipDate: '2025-04-20' });
     order.changeStatus(['L1'], S.orderReceived);
-    expect(eventTypes(order)).toEqual(['order.revenue_changed']);
+    expect(eventTypes(order)).toEqual(['order.shipped', 'order.revenue_changed']);
+    expect(order.snapshot()).toMatchObject({ revenueMonth: null, firstShipDate: null });
+    order.makerShip(['L1'], { ...SHIPPED, shipDate: '2025-05-10' }, timeline);
+    expect(order.snapshot()).toMatchObject({ revenueMonth: '2025-05', firstShipDate: '2025-05-10' });
+  });
+
+  it('keeps the first ship date when the lines are sent again', () => {
+    const order = orderOf({ lines: [line('L1', '10', S.reorderReceived)], makers: [makerPart('10', SHIPPED)], revenueMonth: '2025-04', firstShipDate: '2025-04-10' });
+    order.makerShip(['L1'], { ...SHIPPED, shipDate: '2025-05-02' }, timeline);
+    expect(order.snapshot()).toMatchObject({ revenueMonth: '2025-04', firstShipDate: '2025-04-10' });
+    expect(order.snapshot().makers[0].shipDate).toBe('2025-05-02');
   });
 });

@@ -46,7 +46,10 @@ export interface OrderState {
   /** YYYY-MM-DD */
   readonly orderDate: string;
   readonly paymentMethod: PaymentMethodRule;
+  /** The sales month (`YYYY-MM`): set by the first shipment, moved by ChangeRevenue, cleared when nothing is sold any more. */
   revenueMonth: string | null;
+  /** The first shipment's date: the revenue's ship date, which a re-ship (that rewrites the maker part's) does not move. */
+  firstShipDate?: string | null;
   fees: OrderFees;
   readonly lines: OrderLineState[];
   readonly makers: MakerPartState[];
@@ -368,7 +371,13 @@ export class Order {
       line.status = to;
     }
     // An order with sold lines, before or after, has a revenue record to bring in step (made, changed or removed).
-    if (soldBefore || this.state.lines.some((l) => isSold(l.status))) this.revenueTouched = true;
+    const soldAfter = this.state.lines.some((l) => isSold(l.status));
+    if (soldBefore || soldAfter) this.revenueTouched = true;
+    // A shipment stepped back leaves nothing sold: the next one is the first again, its month and date with it.
+    if (soldBefore && !soldAfter) {
+      this.state.revenueMonth = null;
+      this.state.firstShipDate = null;
+    }
   }
 
   /** The fees entered replace the order's; the command then checks the total they make (NAL_ORD-106), nothing saved when refused. */
@@ -405,10 +414,11 @@ export class Order {
    * notice tells it). The first shipment sets the sales month from the timeline (ChangeRevenue moves it).
    */
   private recordShipped(lines: OrderLineState[], timeline: readonly TimelinePeriod[]): void {
-    if (this.state.revenueMonth === null) {
+    if (!this.state.firstShipDate) {
       const shippedMakers = new Set(this.state.lines.filter((l) => isSold(l.status)).map((l) => l.makerId));
-      const firstShipDate = this.state.makers.filter((m) => shippedMakers.has(m.makerId) && m.shipDate).map((m) => m.shipDate!).sort()[0];
-      if (firstShipDate) this.state.revenueMonth = salesMonthOf(firstShipDate, timeline);
+      const firstShipDate = this.state.makers.filter((m) => shippedMakers.has(m.makerId) && m.shipDate).map((m) => m.shipDate!).sort()[0] ?? null;
+      this.state.firstShipDate = firstShipDate;
+      if (firstShipDate && this.state.revenueMonth === null) this.state.revenueMonth = salesMonthOf(firstShipDate, timeline);
     }
     for (const [makerId, makerLines] of this.byMaker(lines)) {
       const { shipDate, deliveryCompanyId, trackingCode } = this.part(makerId);

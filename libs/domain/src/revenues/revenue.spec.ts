@@ -7,7 +7,7 @@ const TIMELINE = [
   { month: '2026-11', startDate: '2026-10-26', finishDate: '2026-11-25' },
 ];
 
-const line = (status: RevenueLine['status'], extra: Partial<RevenueLine> = {}): RevenueLine => ({ status, amount: 2, wholesalePrice: 1000, makerShippingFee: 500, reordered: false, ...extra });
+const line = (status: RevenueLine['status'], extra: Partial<RevenueLine> = {}): RevenueLine => ({ status, amount: 2, wholesalePrice: 1000, makerShippingFee: 500, reorders: 0, ...extra });
 
 describe('revenue (issue 14)', () => {
   describe('the sales month of a ship date, from the monthly timeline', () => {
@@ -35,15 +35,15 @@ describe('revenue (issue 14)', () => {
   });
 
   describe('figures', () => {
-    it('counts what the makers are paid for the sold lines only', () => {
+    it('counts what the makers are paid for the lines the total counts: not cancelled or refunded ones', () => {
       const figures = revenueFigures([line(S.shipped), line(S.delivered, { amount: 1, wholesalePrice: null, makerShippingFee: 0 }), line(S.paid), line(S.cancel), line(S.refunded)]);
-      expect(figures).toEqual({ wholesaleTotal: 2 * 1000 + 500, reshipCost: 0 });
+      expect(figures).toEqual({ wholesaleTotal: 2 * 2500, reshipCost: 0 });
     });
 
-    it('counts a re-shipped line twice: the maker is paid again for sending it again', () => {
-      const figures = revenueFigures([line(S.reshipped, { reordered: true }), line(S.delivered, { reordered: true, amount: 1 }), line(S.shipped)]);
+    it('counts a line again for each time it was re-ordered: the maker is paid again for sending it again', () => {
+      const figures = revenueFigures([line(S.reshipped, { reorders: 1 }), line(S.delivered, { reorders: 2, amount: 1 }), line(S.shipped)]);
       expect(figures.wholesaleTotal).toBe(2500 + 1500 + 2500);
-      expect(figures.reshipCost).toBe(2500 + 1500);
+      expect(figures.reshipCost).toBe(2500 + 2 * 1500);
     });
 
     it('knows which statuses were sold', () => {

@@ -1,6 +1,6 @@
 import { DomainError } from '../errors';
 import { MONEY_LIMITS } from '../money';
-import { LINE_STATUS, LineStatus } from '../orders/line-status';
+import { CLOSED_STATUSES, LINE_STATUS, LineStatus } from '../orders/line-status';
 
 /**
  * Revenue (issue 14, SPEC.md §3 "Revenue record"): one record per order branch once a line of it has
@@ -50,8 +50,11 @@ export interface RevenueLine {
   readonly wholesalePrice: number | null;
   /** What the maker charges to ship the line. */
   readonly makerShippingFee: number;
-  /** Whether the line was ever re-ordered (status 10 in its history): sent to the buyer a second time, its maker paid again. */
-  readonly reordered: boolean;
+  /**
+   * How many times the line was re-ordered and not stepped back (9 → 10 in its history, less 10 → 9):
+   * each time it went to the buyer again, its maker paid again.
+   */
+  readonly reorders: number;
 }
 
 /** The shop's own costs of an order, entered on its revenue record. */
@@ -62,19 +65,24 @@ export interface RevenueCosts {
 }
 
 export interface RevenueFigures {
-  /** What the makers are paid for the sold lines (wholesale × amount + their shipping fee). */
+  /** What the makers are paid for the lines the total counts (wholesale × amount + their shipping fee). */
   readonly wholesaleTotal: number;
-  /** What sending lines again cost: the same again for each re-ordered line. */
+  /** What sending lines again cost: the same again for each re-order of a line. */
   readonly reshipCost: number;
 }
 
 const makerCost = (l: RevenueLine) => (l.wholesalePrice ?? 0) * l.amount + l.makerShippingFee;
 
+/**
+ * The makers' cost of an order's revenue: the lines its total counts (all but cancelled and refunded,
+ * as the order's total: the record is the order's sale, booked at its first shipment), and each
+ * re-order again.
+ */
 export function revenueFigures(lines: readonly RevenueLine[]): RevenueFigures {
-  const sold = lines.filter((l) => isSold(l.status));
+  const counted = lines.filter((l) => !CLOSED_STATUSES.includes(l.status));
   return {
-    wholesaleTotal: sold.reduce((sum, l) => sum + makerCost(l), 0),
-    reshipCost: sold.filter((l) => l.reordered).reduce((sum, l) => sum + makerCost(l), 0),
+    wholesaleTotal: counted.reduce((sum, l) => sum + makerCost(l), 0),
+    reshipCost: counted.reduce((sum, l) => sum + makerCost(l) * l.reorders, 0),
   };
 }
 
@@ -87,6 +95,4 @@ export const REVENUE_LIMITS = {
   memoMax: 1000,
   /** Each cost is a fee (MONEY_LIMITS.feeMax). */
   costMax: MONEY_LIMITS.feeMax,
-  /** Receivables and the SS file cover at most this many months at once. */
-  monthsMax: 12,
 } as const;

@@ -25,6 +25,7 @@ interface OrderRow {
   version: number;
   order_date: string;
   revenue_month: string | null;
+  first_ship_date: string | null;
   settlement_fee: number;
   shipping_fee: number;
   other_fee: number;
@@ -122,7 +123,7 @@ export class OrderRepository {
 
   async load(manager: EntityManager, id: string): Promise<Order | null> {
     const [row]: OrderRow[] = await manager.query(
-      `SELECT o.id, o.version, ${DATE('o.order_date')} AS order_date, o.revenue_month, o.settlement_fee, o.shipping_fee, o.other_fee,
+      `SELECT o.id, o.version, ${DATE('o.order_date')} AS order_date, o.revenue_month, ${DATE('o.first_ship_date')} AS first_ship_date, o.settlement_fee, o.shipping_fee, o.other_fee,
               o.fee, o.refund_fee, o.payment_method_id, pm.is_postpaid, pm.business_only
          FROM orders o JOIN payment_methods pm ON pm.id = o.payment_method_id
         WHERE o.id = $1`,
@@ -160,6 +161,7 @@ export class OrderRepository {
       orderDate: row.order_date,
       paymentMethod: { id: row.payment_method_id, isPostpaid: row.is_postpaid, businessOnly: row.business_only },
       revenueMonth: row.revenue_month,
+      firstShipDate: row.first_ship_date,
       fees: { settlementFee: row.settlement_fee, shippingFee: row.shipping_fee, otherFee: row.other_fee, fee: row.fee, refundFee: row.refund_fee },
       lines: lines.map(
         (l): OrderLineState => ({
@@ -207,7 +209,7 @@ export class OrderRepository {
     const [rows]: [{ version: number; updated_at: Date }[], number] = await manager.query(
       `UPDATE orders
           SET status = $3, revenue_month = $4, settlement_fee = $5, shipping_fee = $6, other_fee = $7, fee = $8, refund_fee = $9,
-              products_total = $10, tax_total = $11, total = $12, has_delivery_info = $13,
+              products_total = $10, tax_total = $11, total = $12, has_delivery_info = $13, first_ship_date = $14,
               updated_at = now(), version = version + 1
         WHERE id = $1 AND version = $2
         RETURNING version, updated_at`,
@@ -225,6 +227,7 @@ export class OrderRepository {
         s.totals.taxTotal,
         s.totals.total,
         s.hasDeliveryInfo,
+        s.firstShipDate ?? null,
       ],
     );
     if (rows.length !== 1) throw new DomainError('NAL_ORD-193');

@@ -2,8 +2,8 @@ import { LINE_STATUS_LABELS_JA, MONTHLY_INVOICE_CAP, PAYMENT_METHOD } from '@oms
 import { CopyCsvQuery } from '../csv/csv-copy';
 import { RevenueFilter, revenueWhere } from './revenue-filter';
 
-/** The tax a tax-inclusive amount holds at `rate`, rounded down once (the domain's taxIncluded, in SQL). */
-const TAX_INCLUDED = (amount: string, rate: string) => `floor((${amount})::numeric * ${rate} / (100 + ${rate}))::bigint`;
+/** The tax a tax-inclusive amount holds at `rate`, rounded once toward zero (the domain's taxIncluded, in SQL; a negative fee row too). */
+const TAX_INCLUDED = (amount: string, rate: string) => `trunc((${amount})::numeric * ${rate} / (100 + ${rate}))::bigint`;
 
 /** COPY takes no bind parameters: the filter's are inlined by copyCsvSql, so `$n` placeholders stay valid. */
 function filtered(filter: RevenueFilter, extra: string[] = []): { where: string; params: (string | number)[] } {
@@ -15,9 +15,10 @@ function filtered(filter: RevenueFilter, extra: string[] = []): { where: string;
 
 /**
  * The SS file (GET /revenues/ss): the filter's sales as journal rows for the core accounting system
- * (docs/revenue-files.md "SS"): per record, one row per tax rate of its lines and one for its fees, so
- * that each rate's tax is computed once on that rate's amount (the qualified-invoice rule) and the
- * amounts of a record's rows add up to its total, and the file's to the list's.
+ * (docs/revenue-files.md "SS"): per record, one row per tax rate of its lines and one for its fees.
+ * Each rate's tax is computed once on the rate's whole amount (the qualified-invoice rule): the fees are
+ * at 10%, so the fee row's tax is what they add to the 10% products' tax, never a second rounding. A
+ * record's rows add up to its total and its tax_total, and the file's to the list's totals.
  */
 export function revenueSsCopy(filter: RevenueFilter): CopyCsvQuery {
   const { where, params } = filtered(filter);
@@ -35,7 +36,7 @@ export function revenueSsCopy(filter: RevenueFilter): CopyCsvQuery {
       { header: '貸方金額', key: 'creditAmount', sql: 'x.amount' },
       { header: '税区分', key: 'taxClass', sql: `CASE x.rate WHEN 10 THEN '課税売上10%' WHEN 8 THEN '課税売上8%(軽減)' WHEN 0 THEN '非課税売上' ELSE '課税売上' || x.rate || '%' END` },
       { header: '税率', key: 'rate', sql: 'x.rate' },
-      { header: '内消費税額', key: 'tax', sql: TAX_INCLUDED('x.amount', 'x.rate') },
+      { header: '内消費税額', key: 'tax', sql: 'x.tax' },
       { header: '取引先コード', key: 'partnerCode', sql: `coalesce(x.core_customer_id, '')`, text: true },
       { header: '取引先名', key: 'partnerName', sql: 'x.buyer_name', text: true },
       { header: '部門', key: 'department', sql: 'x.shop_name', text: true },
@@ -43,18 +44,23 @@ export function revenueSsCopy(filter: RevenueFilter): CopyCsvQuery {
     ],
     from: `FROM (
              SELECT r.id, r.ship_date, r.order_no, r.branch_no, r.sales_month, r.buyer_name, r.product_name, pm.name_ja AS payment_name,
-                    s.name AS shop_name, c.core_system_customer_id AS core_customer_id, part.kind, part.rate, part.amount,
+                    s.name AS shop_name, c.core_system_customer_id AS core_customer_id, part.kind, part.rate, part.amount, part.tax,
                     row_number() OVER (PARTITION BY r.id ORDER BY part.kind DESC, part.rate DESC) AS line_no
                FROM revenues r
                JOIN shops s ON s.id = r.shop_id
                JOIN payment_methods pm ON pm.id = r.payment_method_id
                LEFT JOIN customers c ON c.id = r.customer_id
                CROSS JOIN LATERAL (
-                 SELECT 'product' AS kind, l.tax_percentage AS rate, sum(l.price_with_tax::bigint * l.amount) AS amount
-                   FROM order_lines l WHERE l.order_id = r.order_id AND l.status NOT IN (7, 8)
-                  GROUP BY l.tax_percentage
+                 SELECT 'product' AS kind, p.rate, p.amount, ${TAX_INCLUDED('p.amount', 'p.rate')} AS tax
+                   FROM (SELECT l.tax_percentage AS rate, sum(l.price_with_tax::bigint * l.amount) AS amount
+                           FROM order_lines l WHERE l.order_id = r.order_id AND l.status NOT IN (7, 8)
+                          GROUP BY l.tax_percentage) p
                  UNION ALL
-                 SELECT 'fee', 10, (r.total - r.products_total)::bigint WHERE r.total <> r.products_total
+                 SELECT 'fee', 10, f.fees, ${TAX_INCLUDED('f.products10 + f.fees', '10')} - ${TAX_INCLUDED('f.products10', '10')}
+                   FROM (SELECT (r.total - r.products_total)::bigint AS fees,
+                                (SELECT coalesce(sum(l.price_with_tax::bigint * l.amount), 0) FROM order_lines l
+                                  WHERE l.order_id = r.order_id AND l.status NOT IN (7, 8) AND l.tax_percentage = 10) AS products10) f
+                  WHERE f.fees <> 0
                ) part
                ${where}
            ) x
@@ -65,7 +71,7 @@ export function revenueSsCopy(filter: RevenueFilter): CopyCsvQuery {
 
 /**
  * Receivables (GET /revenues/receivables): what buyers on credit (deferred payment, monthly invoice)
- * owe, by customer and sales month within the filter: billed, paid by deposits, open; the monthly
+ * owe, by customer (or, without one, by order) and sales month within the filter: billed, paid by deposits, open; the monthly
  * invoice's cap (SPEC.md §9: 300,000 yen a month) beside it and whether the month passes it.
  */
 export function receivablesCopy(filter: RevenueFilter): CopyCsvQuery {
@@ -85,17 +91,18 @@ export function receivablesCopy(filter: RevenueFilter): CopyCsvQuery {
       { header: '上限超過', key: 'overCap', sql: `CASE WHEN x.payment_method_id = ${PAYMENT_METHOD.monthlyInvoice} AND x.billed > ${MONTHLY_INVOICE_CAP} THEN '超過' ELSE '' END` },
     ],
     from: `FROM (
-             SELECT r.sales_month, r.customer_id, r.payment_method_id, min(r.buyer_name) AS buyer_name, count(*)::int AS count,
+             SELECT r.sales_month, r.customer_id, r.payment_method_id, min(r.buyer_name) AS buyer_name, min(r.order_id) AS first_order_id, count(*)::int AS count,
                     sum(r.total)::bigint AS billed,
                     coalesce(sum((SELECT sum(d.amount) FROM deposit_payments d WHERE d.order_id = r.order_id AND d.reverted_at IS NULL)), 0)::bigint AS paid
                FROM revenues r
                ${where}
-              GROUP BY r.sales_month, r.customer_id, r.payment_method_id
+              -- A buyer without a customer record owes per order: guests are not one another's debtors.
+              GROUP BY r.sales_month, r.customer_id, r.payment_method_id, CASE WHEN r.customer_id IS NULL THEN r.order_id END
            ) x
            JOIN payment_methods pm ON pm.id = x.payment_method_id
            LEFT JOIN customers c ON c.id = x.customer_id
            WHERE x.billed > x.paid
-           ORDER BY x.sales_month, x.customer_id NULLS LAST, x.payment_method_id`,
+           ORDER BY x.sales_month, x.customer_id NULLS LAST, x.payment_method_id, x.first_order_id`,
     params,
   };
 }

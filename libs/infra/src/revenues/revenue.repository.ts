@@ -83,10 +83,19 @@ export const REVENUE_TOTALS_SQL = (where: string) =>
 export class RevenueRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Brings the records of these orders in step with them: made, changed, or removed when nothing of the order is sold any more. */
-  async sync(orderIds: readonly string[], m: EntityManager = this.dataSource.manager): Promise<void> {
+  /**
+   * Brings the records of these orders in step with them: made, changed, or removed when nothing of
+   * the order is sold any more. The orders' rows are locked first (in id order, as commands lock them),
+   * then read by the next statement: a sync waits for a command in flight and reads what it wrote, and
+   * two syncs of one order take turns, so an older reading never lands after a newer one.
+   */
+  async sync(orderIds: readonly string[], m?: EntityManager): Promise<void> {
     if (orderIds.length === 0) return;
-    await m.query(`SELECT revenue_sync($1::bigint[])`, [orderIds]);
+    const run = async (tx: EntityManager) => {
+      await tx.query(`SELECT id FROM orders WHERE id = ANY($1::bigint[]) ORDER BY id FOR NO KEY UPDATE`, [orderIds]);
+      await tx.query(`SELECT revenue_sync($1::bigint[])`, [orderIds]);
+    };
+    await (m ? run(m) : this.dataSource.transaction(run));
   }
 
   async find(id: string, m: EntityManager = this.dataSource.manager): Promise<RevenueRow | null> {
