@@ -50,7 +50,7 @@ describe('side menu: queue dashboard', () => {
 });
 
 describe('side menu: only areas that exist', () => {
-  const everything = ['orders.read', 'catalogue.read', 'customers.read', 'deposits.read', 'revenues.read', 'accounts.read', 'maker-chat', 'settings.read'];
+  const everything = ['orders.read', 'catalogue.read', 'customers.read', 'deposits.read', 'revenue.read', 'accounts.read', 'maker-chat', 'settings.read'];
   const sectionsShown = () => [...document.querySelectorAll('[data-testid="sidebar"] [data-section]')].map((n) => n.getAttribute('data-section'));
 
   beforeEach(() => {
@@ -84,7 +84,7 @@ describe('side menu: only areas that exist', () => {
     expect((await screen.findByTestId('not-found')).textContent).toBe('ページが見つかりません');
   });
 
-  it('opens the revenue list at /revenue, the deposits beside it by the sub-navigation, and the forbidden screen to a role without revenues.read', async () => {
+  it('opens the revenue list at /revenue, the deposits beside it by the sub-navigation, and the forbidden screen to a role without revenue.read', async () => {
     const emptyPage = { from: null, to: null, total: 0, current_page: 1, per_page: 50, last_page: 1, next_cursor: null, prev_cursor: null };
     server.use(
       http.get('/api/v1/revenues', () => HttpResponse.json({ data: [], pagination: emptyPage, totals: { count: 0, products_total: 0, tax_total: 0, total: 0, wholesale_total: 0, reship_cost: 0, costs: 0, margin: 0 } })),

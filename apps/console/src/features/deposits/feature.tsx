@@ -7,7 +7,7 @@ import { DepositPage } from './DepositPage';
  * Deposits: the second half of SPEC.md §1's "revenue, and payment (deposit) reconciliation" section,
  * whose feature is the revenues' (features/revenues/feature.tsx: the revenue list is the section's
  * landing page, these routes sit beside it under /revenue/deposits). They need `deposits.read` (the
- * roles of `revenues.read`, DESIGN.md §8's shared row); uploading, applying and taking back check
+ * roles of `revenue.read`, DESIGN.md §8's shared row); uploading, applying and taking back check
  * `deposits.write` on the page.
  */
 export const depositRoutes: RouteObject[] = [

@@ -45,7 +45,7 @@ describe('a revenue record’s page', () => {
     views = [wireRevenue(), wireRevenue({ version: 4, actual_ship_cost: 1500, margin: 16060, memo: '着払い分を含む' })];
     renderPage();
     await screen.findByTestId('revenue-costs');
-    expect(screen.getByTestId('revenue-title').textContent).toBe('売上 20261105-0000501-1');
+    expect(screen.getByTestId('revenue-title').textContent).toBe('売上「20261105-0000501-1」');
     expect(screen.getByTestId('revenue-order').textContent).toContain('2026年11月12日');
     expect(screen.getByTestId('revenue-order').textContent).toContain('2026年11月');
     expect(screen.getByTestId('figure-total').textContent).toBe('¥44,000');

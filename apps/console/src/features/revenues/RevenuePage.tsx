@@ -25,7 +25,7 @@ const FIGURES = ['productsTotal', 'taxTotal', 'total', 'paymentFee', 'shippingFe
 
 type CostValues = { actualShipCost: number | null; transferFee: number | null; otherCost: number | null; memo: string | null };
 
-/** The shop's costs and the memo: a form for those with `revenues.write`, the figures otherwise. */
+/** The shop's costs and the memo: a form for those with `revenue.write`, the figures otherwise. */
 function RevenueCostsForm({ revenue, canWrite, onStale }: { revenue: Revenue; canWrite: boolean; onStale: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<CostValues>();
@@ -105,7 +105,7 @@ export function RevenuePage() {
   const { t } = useTranslation();
   const { id } = useParams();
   const { user } = useCurrentUser();
-  const canWrite = !!user?.permissions.includes('revenues.write');
+  const canWrite = !!user?.permissions.includes('revenue.write');
   const { revenue, error } = useRevenue(id);
   const changes = useRevenueChanges();
   const [stale, setStale] = useState(false);

@@ -7,7 +7,7 @@ import { REVENUES_SCREEN } from './api/revenue';
 
 /** The section's two parts, each behind its permission (the same roles today, DESIGN.md §8). */
 const PARTS = [
-  { key: 'revenues', path: REVENUES_SCREEN, permission: 'revenues.read' },
+  { key: 'revenues', path: REVENUES_SCREEN, permission: 'revenue.read' },
   { key: 'deposits', path: DEPOSITS_SCREEN, permission: 'deposits.read' },
 ] as const;
 

@@ -6,14 +6,14 @@ import { RevenueSection } from './RevenueSection';
 
 /**
  * Revenue: SPEC.md §1's "revenue, and payment (deposit) reconciliation" section, one entry of the side
- * menu behind `revenues.read`. /revenue opens the revenue list, a record is /revenue/list/:id; the
+ * menu behind `revenue.read`. /revenue opens the revenue list, a record is /revenue/list/:id; the
  * deposits' screens (features/deposits) sit beside them at /revenue/deposits, and a sub-navigation over
- * every screen of the section goes between the two. Editing a record's costs checks `revenues.write` on the page.
+ * every screen of the section goes between the two. Editing a record's costs checks `revenue.write` on the page.
  */
 export const revenuesFeature: Feature = {
   key: 'revenue',
   path: '/revenue',
-  permission: 'revenues.read',
+  permission: 'revenue.read',
   routes: [
     {
       element: <RevenueSection />,

@@ -49,5 +49,5 @@ export const wireTotals = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-export const accountant = { id: 1, name: '経理 花子', email: 'keiri@example.com', role: 'accountant', permissions: ['orders.read', 'settings.read', 'deposits.read', 'deposits.write', 'revenues.read', 'revenues.write'] };
-export const operator = { ...accountant, id: 2, name: 'Operator', role: 'operator', permissions: ['orders.read', 'settings.read', 'deposits.read', 'revenues.read'] };
+export const accountant = { id: 1, name: '経理 花子', email: 'keiri@example.com', role: 'accountant', permissions: ['orders.read', 'settings.read', 'deposits.read', 'deposits.write', 'revenue.read', 'revenue.write'] };
+export const operator = { ...accountant, id: 2, name: 'Operator', role: 'operator', permissions: ['orders.read', 'settings.read', 'deposits.read', 'revenue.read'] };
