@@ -64,9 +64,11 @@ describe('deposits in Chromium', () => {
     const context = await stack.signedInContext(accountant);
     const page = await context.newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
-    // The revenue section opens the deposits.
+    // The revenue section opens the revenue list; its sub-navigation, the deposits.
     await page.goto(`${stack.consoleUrl}/dashboard`);
     await page.click('[data-testid="sidebar"] [data-section="revenue"]');
+    await page.waitForURL((url) => url.pathname === '/revenue');
+    await page.click('#revenue-nav-deposits');
     await page.waitForURL((url) => url.pathname === '/revenue/deposits');
     await page.setInputFiles('input[type="file"]', { name: `nyukin-${today}.txt`, mimeType: 'text/plain', buffer: file });
     await page.waitForURL((url) => /^\/revenue\/deposits\/\d+$/.test(url.pathname));

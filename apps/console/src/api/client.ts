@@ -29,7 +29,8 @@ export type ApiErrorBody = Pick<WireError, 'message'> & {
   requestId?: string;
 };
 
-export type ApiSuccess<T> = { ok: true; status: number; data: T; pagination?: Pagination };
+/** A success: `data`, a list's `pagination`, and `extras`, the answer's other members when it has some (GET /revenues' `totals`). */
+export type ApiSuccess<T> = { ok: true; status: number; data: T; pagination?: Pagination; extras?: Record<string, unknown> };
 export type ApiFailure = { ok: false; status: 400 | 422; error: ApiErrorBody };
 export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
 
@@ -296,8 +297,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
   function settle<T>({ status, body }: Exchange, routeErrors: boolean): ApiResult<T> {
     if (status >= 200 && status < 300) {
-      const { data, pagination } = (body ?? {}) as { data?: T; pagination?: Pagination };
-      return { ok: true, status, data: data as T, ...(pagination ? { pagination } : {}) };
+      const { data, pagination, ...extras } = (body ?? {}) as { data?: T; pagination?: Pagination };
+      return { ok: true, status, data: data as T, ...(pagination ? { pagination } : {}), ...(Object.keys(extras).length ? { extras } : {}) };
     }
     if (status === 400 || status === 422) return { ok: false, status, error: errorBodyOf(status, body) };
     if (status === 401 || !routeErrors) throw errorOf(status, body); // 401: only reached by auth: false calls
@@ -341,11 +342,11 @@ export const api = createApiClient();
 export type SwrKey = string | readonly [path: string, query?: Query];
 
 /** SWR fetcher on the default client: `useSWR(['/orders', { page: 1 }], swrFetcher)`. */
-export async function swrFetcher<T>(key: SwrKey): Promise<{ data: T; pagination?: Pagination }> {
+export async function swrFetcher<T>(key: SwrKey): Promise<{ data: T; pagination?: Pagination; extras?: Record<string, unknown> }> {
   const [path, query] = typeof key === 'string' ? [key, undefined] : key;
   const res = await api.get<T>(path, { query });
   if (!res.ok) throw errorOf(res.status, { error: res.error });
-  return { data: res.data, pagination: res.pagination };
+  return { data: res.data, pagination: res.pagination, extras: res.extras };
 }
 
 function parseJson(text: string): unknown {

@@ -1,11 +1,11 @@
 import { customersFeature } from './customers/feature';
-import { depositsFeature } from './deposits/feature';
 import { estimatesFeature } from './estimates/feature';
 import type { Feature } from './feature';
 import { makerSideFeature } from './maker-side/feature';
 import { makersFeature } from './makers/feature';
 import { ordersFeature } from './orders/feature';
 import { productsFeature } from './products/feature';
+import { revenuesFeature } from './revenues/feature';
 import { settingsFeature } from './settings/feature';
 import { usersFeature } from './users/feature';
 
@@ -22,7 +22,7 @@ export const CONSOLE_FEATURES: readonly Feature[] = [
   customersFeature,
   estimatesFeature,
   makersFeature,
-  depositsFeature,
+  revenuesFeature,
   usersFeature,
   { key: 'customerInquiries', path: '/customer-inquiries', permission: 'customers.read' },
   { key: 'makerInquiries', path: '/maker-inquiries', permission: 'maker-chat' },

@@ -83,6 +83,12 @@ export function formatDate(value: string | Date | null | undefined, withTime = f
   return dayjs(value).tz(BUSINESS_TIME_ZONE).format(format);
 }
 
+/** A month (`YYYY-MM`, a sales month) as the console shows it: yyyy年MM月 in Japanese, YYYY-MM in English. */
+export function formatMonth(value: string | null | undefined): string {
+  if (!value) return '—';
+  return i18n.language === 'ja' ? value.replace(/^(\d{4})-(\d{2})$/, '$1年$2月') : value;
+}
+
 /** The translated message of an error code (catalogue code, field rule or ERR- code); the server's English message otherwise. */
 export function errorMessage(code: string | undefined, params?: Record<string, unknown>, fallback?: string): string {
   // `other` names the field a rule compares with (date_after: order_date, start_date…), by its label.

@@ -73,7 +73,7 @@ describe('side menu: only areas that exist', () => {
       </I18nextProvider>,
     );
 
-  it('offers the revenue section (its deposits) and no inquiry menus, even to a role that may use them', async () => {
+  it('offers the revenue section (its list and deposits) and no inquiry menus, even to a role that may use them', async () => {
     renderRoutes('/dashboard', { '/dashboard': <AppLayout /> });
     await waitFor(() => expect(sectionsShown()).toEqual(['orders', 'products', 'customers', 'makers', 'revenue', 'accounts', 'settings']));
     expect(document.querySelector('[data-testid="sidebar"]')!.textContent).not.toMatch(/問い合わせ/);
@@ -84,9 +84,18 @@ describe('side menu: only areas that exist', () => {
     expect((await screen.findByTestId('not-found')).textContent).toBe('ページが見つかりません');
   });
 
-  it('opens the deposits at /revenue, and the forbidden screen to a role without deposits.read', async () => {
-    server.use(http.get('/api/v1/deposits/history', () => HttpResponse.json({ data: [], pagination: { from: null, to: null, total: 0, current_page: 1, per_page: 50, last_page: 1, next_cursor: null, prev_cursor: null } })));
+  it('opens the revenue list at /revenue, the deposits beside it by the sub-navigation, and the forbidden screen to a role without revenue.read', async () => {
+    const emptyPage = { from: null, to: null, total: 0, current_page: 1, per_page: 50, last_page: 1, next_cursor: null, prev_cursor: null };
+    server.use(
+      http.get('/api/v1/revenues', () => HttpResponse.json({ data: [], pagination: emptyPage, totals: { count: 0, products_total: 0, tax_total: 0, total: 0, wholesale_total: 0, reship_cost: 0, costs: 0, margin: 0 } })),
+      http.get('/api/v1/deposits/history', () => HttpResponse.json({ data: [], pagination: emptyPage })),
+      http.get('/api/v1/shops', () => HttpResponse.json({ data: [], pagination: emptyPage })),
+      http.get('/api/v1/makers/list', () => HttpResponse.json({ data: [] })),
+      http.get('/api/v1/payments/search', () => HttpResponse.json({ data: [], pagination: emptyPage })),
+    );
     const first = renderApp('/revenue');
+    await screen.findByText('該当する売上はありません。');
+    await userEvent.click(await screen.findByText('入金'));
     await screen.findByText('取り込んだ入金ファイルはありません。');
     first.unmount();
     server.use(http.get('/api/v1/me', () => HttpResponse.json({ data: user('call_center', ['orders.read', 'customers.read']) })));

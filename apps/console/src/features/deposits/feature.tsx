@@ -1,21 +1,16 @@
-import { Navigate } from 'react-router-dom';
-import type { Feature } from '../feature';
+import type { RouteObject } from 'react-router-dom';
+import { RequirePermission } from '../../auth/RequireAuth';
 import { DepositListPage } from './DepositListPage';
 import { DepositPage } from './DepositPage';
 
 /**
- * Deposits: SPEC.md §1's "revenue, and payment (deposit) reconciliation" section. They are its first
- * screens, so the section shows with them, behind `deposits.read` (the roles of `revenue.read`,
- * DESIGN.md §8's shared row); /revenue opens the deposits until the revenue list (issue 14) lands beside
- * them under the same section. Uploading, applying and taking back check `deposits.write` on the page.
+ * Deposits: the second half of SPEC.md §1's "revenue, and payment (deposit) reconciliation" section,
+ * whose feature is the revenues' (features/revenues/feature.tsx: the revenue list is the section's
+ * landing page, these routes sit beside it under /revenue/deposits). They need `deposits.read` (the
+ * roles of `revenue.read`, DESIGN.md §8's shared row); uploading, applying and taking back check
+ * `deposits.write` on the page.
  */
-export const depositsFeature: Feature = {
-  key: 'revenue',
-  path: '/revenue',
-  permission: 'deposits.read',
-  routes: [
-    { index: true, element: <Navigate to="deposits" replace /> },
-    { path: 'deposits', element: <DepositListPage /> },
-    { path: 'deposits/:id', element: <DepositPage /> },
-  ],
-};
+export const depositRoutes: RouteObject[] = [
+  { path: 'deposits', element: <RequirePermission permission="deposits.read"><DepositListPage /></RequirePermission> },
+  { path: 'deposits/:id', element: <RequirePermission permission="deposits.read"><DepositPage /></RequirePermission> },
+];

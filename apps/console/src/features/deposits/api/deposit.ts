@@ -34,7 +34,7 @@ export const DEPOSITS_PATH = '/deposits';
 export const depositPath = (id: number | string) => `${DEPOSITS_PATH}/${id}`;
 export const orderDepositsPath = (orderId: number | string) => `${DEPOSITS_PATH}/orders/${orderId}`;
 
-/** The console's screens: under the revenue section (SPEC.md §1), until the revenue list lands beside them. */
+/** The console's screens: under the revenue section (SPEC.md §1), beside the revenue list. */
 export const DEPOSITS_SCREEN = '/revenue/deposits';
 export const depositScreen = (id: number | string) => `${DEPOSITS_SCREEN}/${id}`;
 

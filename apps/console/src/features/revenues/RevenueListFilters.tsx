@@ -1,0 +1,71 @@
+import { DatePicker, Form, Input, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../auth/use-current-user';
+import { FilterActions } from '../../common/FilterActions';
+import { useMakerOptions, useShopOptions } from '../../common/use-options';
+import i18n from '../../i18n';
+import { usePaymentMethods } from '../orders/api/use-orders';
+import { DATE_FORMAT, MONTH_FORMAT } from '../orders/format';
+import type { RevenueFilters } from './api/revenue';
+
+type FormValues = {
+  salesMonth?: Dayjs | null;
+  shipDate?: [Dayjs | null, Dayjs | null] | null;
+  shopId?: string;
+  makerId?: string;
+  paymentMethodId?: string;
+  keyword?: string;
+};
+
+const toFormValues = (f: RevenueFilters): FormValues => ({
+  salesMonth: f.salesMonth ? dayjs(`${f.salesMonth}-01`) : null,
+  shipDate: f.shipDateFrom || f.shipDateTo ? [f.shipDateFrom ? dayjs(f.shipDateFrom) : null, f.shipDateTo ? dayjs(f.shipDateTo) : null] : null,
+  shopId: f.shopId,
+  makerId: f.makerId,
+  paymentMethodId: f.paymentMethodId,
+  keyword: f.keyword,
+});
+
+const toFilters = (v: FormValues): RevenueFilters => ({
+  salesMonth: v.salesMonth?.format(MONTH_FORMAT),
+  shipDateFrom: v.shipDate?.[0]?.format(DATE_FORMAT),
+  shipDateTo: v.shipDate?.[1]?.format(DATE_FORMAT),
+  shopId: v.shopId,
+  makerId: v.makerId,
+  paymentMethodId: v.paymentMethodId,
+  keyword: v.keyword?.trim() || undefined,
+});
+
+/** The revenue list's filter form (GET /revenues' query): sales month, ship dates, shop, maker, payment method, keyword. */
+export function RevenueListFilters({ filters, onSearch, onReset }: { filters: RevenueFilters; onSearch: (filters: RevenueFilters) => void; onReset: () => void }) {
+  const { t } = useTranslation();
+  const { user } = useCurrentUser();
+  const [form] = Form.useForm<FormValues>();
+  const canReadSettings = !!user?.permissions.includes('settings.read');
+  const shops = useShopOptions(canReadSettings);
+  const makers = useMakerOptions();
+  const payments = usePaymentMethods(canReadSettings);
+  const select = (name: 'shopId' | 'makerId' | 'paymentMethodId', options: { value: string; label: string }[]) => (
+    <Form.Item name={name} label={t(`revenues.filters.${name}`)}>
+      <Select id={`filter-${name}`} allowClear showSearch={{ optionFilterProp: 'label' }} style={{ minWidth: 160 }} options={options} />
+    </Form.Item>
+  );
+  return (
+    <Form form={form} layout="inline" size="small" initialValues={toFormValues(filters)} onFinish={(values) => onSearch(toFilters(values))} style={{ marginBottom: 12, rowGap: 8 }}>
+      <Form.Item name="salesMonth" label={t('revenues.filters.salesMonth')}>
+        <DatePicker picker="month" id="filter-salesMonth" format={MONTH_FORMAT} style={{ width: 120 }} />
+      </Form.Item>
+      <Form.Item name="shipDate" label={t('revenues.filters.shipDate')}>
+        <DatePicker.RangePicker id="filter-shipDate" format={DATE_FORMAT} allowEmpty={[true, true]} style={{ width: 240 }} />
+      </Form.Item>
+      {shops.length > 0 && select('shopId', shops.map((s) => ({ value: String(s.id), label: s.name })))}
+      {makers.length > 0 && select('makerId', makers.map((m) => ({ value: String(m.id), label: m.name })))}
+      {payments.length > 0 && select('paymentMethodId', payments.map((p) => ({ value: String(p.id), label: i18n.language === 'en' ? p.nameEn : p.nameJa })))}
+      <Form.Item name="keyword" label={t('revenues.filters.keyword')} tooltip={t('revenues.filters.keywordHelp')}>
+        <Input allowClear id="filter-keyword" style={{ width: 200 }} />
+      </Form.Item>
+      <FilterActions form={form} onReset={onReset} />
+    </Form>
+  );
+}
