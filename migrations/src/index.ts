@@ -22,6 +22,7 @@ import { Deposits1764010000000 } from './1764010000000-deposits';
 import { DepositPayerKeys1764010000001 } from './1764010000001-deposit-payer-keys';
 import { DepositUnpaidByCustomer1764010000002 } from './1764010000002-deposit-unpaid-by-customer';
 import { Revenues1764020000000 } from './1764020000000-revenues';
+import { RevenuesMonthShop1764020000002 } from './1764020000002-revenues-month-shop';
 
 /** Every migration, in order. The data source runs exactly these; nothing is ever synchronised. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   DepositPayerKeys1764010000001,
   DepositUnpaidByCustomer1764010000002,
   Revenues1764020000000,
+  RevenuesMonthShop1764020000002,
 ];

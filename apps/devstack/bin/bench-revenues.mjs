@@ -125,7 +125,7 @@ export async function measureRevenues({ api, db, infra, databaseUrl, storageDir,
     for (const way of ways) {
       const { statements, page } = await recordList(db, infra, c.filter, way.position);
       const answer = await get({ ...c.wire, ...way.wire });
-      if (answer.pagination.total !== page.total || answer.data.length !== page.rows.length || answer.data[0]?.id !== page.rows[0]?.id) {
+      if (answer.pagination.total !== page.total || answer.data.length !== page.rows.length || String(answer.data[0]?.id) !== String(page.rows[0]?.id)) {
         throw new Error(`${c.name} (${way.how}): the API answered ${answer.data.length} records of ${answer.pagination.total}, the repository ${page.rows.length} of ${page.total}`);
       }
       const http = await timed(() => get({ ...c.wire, ...way.wire }), runs);
