@@ -2,7 +2,8 @@
 // and, next to each figure, PostgreSQL alone running the same SQL; the product CSV import of
 // 100,000 rows against PostgreSQL's COPY of them (bench-import.mjs); and the matching of 50,000 bank
 // records against the million orders, against PostgreSQL's COPY of them and one candidate statement
-// (bench-deposits.mjs). Not part of `npm test`.
+// (bench-deposits.mjs); and the revenue list and a month's SS file on the million orders' revenue
+// records, next to PostgreSQL alone and psql's COPY (bench-revenues.mjs). Not part of `npm test`.
 //
 // It makes (or reuses) the database `oms_bench` on the server of TEST_DATABASE_URL, migrates it,
 // adds the demo users and seeds 1,000,000 orders when fewer are there (so a second run starts at
@@ -10,8 +11,8 @@
 // operator, measures, prints the tables and writes them into docs/benchmarks.md.
 //
 // Options: --runs N (timed requests per case, default 20), --no-export (skip the export),
-// --only list,export,import,deposits (the parts to run; the import alone needs no seeded orders, the
-// deposits alone no API).
+// --only floor,list,export,import,deposits,revenues (the parts to run; the import alone needs no seeded
+// orders, the deposits alone no API).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { closeSync, createReadStream, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -23,9 +24,10 @@ import { parseArgs } from 'node:util';
 import { floorReport, measureFloor, percentiles } from './bench-floor.mjs';
 import { DEPOSIT_RECORDS, depositReport, measureDeposits } from './bench-deposits.mjs';
 import { IMPORT_ROWS, importReport, measureImport } from './bench-import.mjs';
+import { measureRevenues, revenueReport } from './bench-revenues.mjs';
 import { ensureBuilt, ensureDependencies, ROOT } from './prepare.mjs';
 
-const PARTS = ['floor', 'list', 'export', 'import', 'deposits'];
+const PARTS = ['floor', 'list', 'export', 'import', 'deposits', 'revenues'];
 const { values: options } = parseArgs({
   options: {
     runs: { type: 'string', default: '20' },
@@ -38,7 +40,7 @@ const RUNS = Number(options.runs);
 const parts = new Set(options.only.split(',').map((p) => p.trim()));
 if (options['no-export']) parts.delete('export');
 if (!Number.isInteger(RUNS) || RUNS < 1 || [...parts].some((p) => !PARTS.includes(p)) || parts.size === 0 || !/^[a-z_][a-z0-9_]*$/.test(options.database)) {
-  console.error('usage: npm run bench -- [--runs N] [--no-export] [--only floor,list,export,import,deposits] [--database oms_bench]');
+  console.error('usage: npm run bench -- [--runs N] [--no-export] [--only floor,list,export,import,deposits,revenues] [--database oms_bench]');
   process.exit(2);
 }
 // The export's figures sit beside the list's (one block of docs/benchmarks.md), so it runs with it.
@@ -391,11 +393,11 @@ async function main() {
   const pg = require('pg');
   const infra = require(join(ROOT, 'libs/infra/dist/index.js'));
   if (typeof infra.orderListSql !== 'function') throw new Error('orderListSql is missing from libs/infra (libs/infra/src/orders/order-list.query.ts)');
-  await prepareDatabase(pg, parts.has('list') || parts.has('floor') || parts.has('deposits'));
+  await prepareDatabase(pg, ['list', 'floor', 'deposits', 'revenues'].some((p) => parts.has(p)));
 
   const storageDir = mkdtempSync(join(tmpdir(), 'oms-bench-'));
   // The deposits part calls the libraries directly: no API to start for it alone.
-  const api = ['floor', 'list', 'import'].some((p) => parts.has(p)) ? await startApi(storageDir) : null;
+  const api = ['floor', 'list', 'import', 'revenues'].some((p) => parts.has(p)) ? await startApi(storageDir) : null;
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
@@ -444,6 +446,14 @@ async function main() {
       const results = depositReport(deposits, { ...machine, load: `${load} at the start, ${loadavg()[0].toFixed(1)} at the end` });
       console.log(`\n${results}\n`);
       writeDoc('deposits', results);
+    }
+    if (parts.has('revenues')) {
+      say(`measuring the revenue list and SS file (${RUNS} runs a case)…`);
+      const load = loadavg()[0].toFixed(1);
+      const revenues = await measureRevenues({ api, db, infra, databaseUrl, storageDir, say, timed, runs: RUNS, peakMiB, rssMiB, countNewlines });
+      const results = revenueReport(revenues, { ...machine, load: `${load} at the start, ${loadavg()[0].toFixed(1)} at the end` }, RUNS);
+      console.log(`\n${results}\n`);
+      writeDoc('revenues', results);
     }
     say(`written to ${DOC}`);
   } finally {
