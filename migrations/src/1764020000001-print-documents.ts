@@ -3,10 +3,12 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 const KINDS = { invoice: 'INV', receipt: 'RCP', delivery_note: 'DLV', delivery_request: 'REQ' } as const;
 
 /**
- * Print documents of orders (issue 14; docs/decisions.md "Print documents"): one issued document per
+ * Print documents of orders (issue 14; docs/decisions.md "Print documents"): one live document per
  * order and kind, numbered per kind (`INV-000001`…) from a sequence of its own, its printed content
- * frozen as JSON when first issued. Two first prints at once make one row: (order_id, kind) is unique
- * and the insert is ON CONFLICT DO NOTHING.
+ * frozen as JSON when first issued. A document the order has since contradicted is voided and replaced
+ * by a corrected one (`replaced_by`); issued documents are kept (an order with documents cannot be
+ * deleted). Two first prints at once make one row: (order_id, kind) is unique among live documents and
+ * the insert is ON CONFLICT DO NOTHING.
  */
 export class PrintDocuments1764020000001 implements MigrationInterface {
   name = 'PrintDocuments1764020000001';
@@ -29,17 +31,20 @@ export class PrintDocuments1764020000001 implements MigrationInterface {
           .map((k) => `'${k}'`)
           .join(', ')})),
         document_no varchar(20) NOT NULL,
-        order_id bigint NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
+        order_id bigint NOT NULL CONSTRAINT print_documents_order_fk REFERENCES orders(id) ON DELETE RESTRICT,
         content jsonb NOT NULL,
         issued_at timestamptz NOT NULL DEFAULT now(),
         issued_by bigint REFERENCES users(id),
         print_count integer NOT NULL DEFAULT 0 CHECK (print_count >= 0),
         last_printed_at timestamptz,
         last_printed_by bigint REFERENCES users(id),
+        voided_at timestamptz,
+        replaced_by bigint REFERENCES print_documents(id),
         version integer NOT NULL DEFAULT 1,
-        CONSTRAINT print_documents_order_kind UNIQUE (order_id, kind),
-        CONSTRAINT print_documents_number UNIQUE (kind, document_no)
+        CONSTRAINT print_documents_number UNIQUE (kind, document_no),
+        CONSTRAINT print_documents_replaced_when_voided CHECK (replaced_by IS NULL OR voided_at IS NOT NULL)
       )`);
+    await q.query(`CREATE UNIQUE INDEX print_documents_live_order_kind ON print_documents (order_id, kind) WHERE voided_at IS NULL`);
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -78,9 +78,9 @@ describe('print documents API', () => {
     const o = await order(6);
     const first = await pdf(`/orders/${o.id}/documents/invoice`);
     const number = first.match(/INV-\d{6}/)![0];
-    // Whatever changes afterwards, the issued document prints as it was issued.
+    // The issuer's settings changed afterwards: the issued document prints as it was issued (a change of
+    // the order's own figures makes a corrected one instead: tested below).
     await ctx.api.dataSource.query(`UPDATE settings_options SET company_name = '改名後の会社' WHERE id = 1`);
-    await ctx.api.dataSource.query(`UPDATE order_lines SET price_with_tax = 9999 WHERE order_id = $1`, [o.id]);
     try {
       const second = await pdf(`/orders/${o.id}/download-bill?token=${await mediaToken()}`);
       expect(second).toContain('【再発行】');
@@ -125,7 +125,7 @@ describe('print documents API', () => {
     }
   });
 
-  it('a receipt: addressee and 但し書き given at its first issue, kept on reissue; others then refused (NAL-REVENUE-014); limits checked', async () => {
+  it('a receipt: addressee and 但し書き given at its first issue, kept on reissue; others make a corrected receipt; limits checked', async () => {
     const o = await order(3, { paid: true });
     const tooLong = await get(`/orders/${o.id}/documents/receipt?addressee=${encodeURIComponent('宛'.repeat(51))}&proviso=${encodeURIComponent('但'.repeat(51))}`).expect(422);
     expect(tooLong.body.error.errors).toEqual([
@@ -144,7 +144,48 @@ describe('print documents API', () => {
     const again = await pdf(`/orders/${o.id}/documents/receipt`);
     expect(again).toContain('【再発行】');
     expect(again).toContain('株式会社ヤマダ 御中');
-    expectErrorEnvelope((await get(`/orders/${o.id}/documents/receipt?addressee=${encodeURIComponent('別の宛名')}`).expect(400)).body, 'NAL-REVENUE-014');
+    // A wrong addressee is corrected by a new receipt that names the one it replaces; the first is voided, never a second live one.
+    const first = /RCP-\d{6}/.exec(text)![0];
+    const corrected = await pdf(`/orders/${o.id}/documents/receipt?addressee=${encodeURIComponent('株式会社ヤマダ商事 御中')}`);
+    expect(corrected).toContain('株式会社ヤマダ商事 御中');
+    expect(corrected).toContain('但し 家具代として');
+    expect(corrected).toContain(`（${first} を訂正）`);
+    expect(corrected).not.toContain('再発行');
+    const rows = await ctx.api.dataSource.query(`SELECT document_no, voided_at IS NOT NULL AS voided, replaced_by IS NOT NULL AS replaced FROM print_documents WHERE order_id = $1 AND kind = 'receipt' ORDER BY id`, [o.id]);
+    expect(rows).toEqual([
+      { document_no: first, voided: true, replaced: true },
+      { document_no: expect.stringMatching(/^RCP-\d{6}$/), voided: false, replaced: false },
+    ]);
+  });
+
+  it('an invoice the order has since contradicted (a line refunded) is replaced by a corrected one; unchanged, it is reissued', async () => {
+    const o = await order(5);
+    const text = await pdf(`/orders/${o.id}/download-bill`);
+    const first = /INV-\d{6}/.exec(text)![0];
+    expect(await pdf(`/orders/${o.id}/download-bill`)).toContain('【再発行】');
+    // Settings changed since do not make a new document: it is kept as issued.
+    await ctx.api.dataSource.query(`UPDATE settings_options SET phone = '03-9999-0000' WHERE id = 1`);
+    expect(await pdf(`/orders/${o.id}/download-bill`)).toContain(first);
+    await ctx.api.dataSource.query(`UPDATE order_lines SET status = 7 WHERE order_id = $1 AND tax_percentage = 8`, [o.id]);
+    const corrected = await pdf(`/orders/${o.id}/download-bill`);
+    expect(corrected).toContain(`（${first} を訂正）`);
+    expect(corrected).not.toContain('8%対象');
+    expect(corrected).toContain('10%対象 ¥3,080（内消費税 ¥280）');
+    const again = await pdf(`/orders/${o.id}/download-bill`);
+    expect(again).toContain('【再発行】');
+    expect(/INV-\d{6}/.exec(again)![0]).toBe(/INV-\d{6}/.exec(corrected)![0]);
+  });
+
+  it('a monthly-invoice order paid by a deposit after shipment gets a receipt dated the bank day; one with an unpaid line gets none', async () => {
+    const o = await order(5);
+    await ctx.api.dataSource.query(`UPDATE orders SET payment_method_id = 5 WHERE id = $1`, [o.id]);
+    expectErrorEnvelope((await get(`/orders/${o.id}/documents/receipt`).expect(400)).body, 'NAL-REVENUE-011');
+    await ctx.api.dataSource.query(`INSERT INTO deposit_payments (order_id, type, status, paid_date, amount, due_amount) VALUES ($1, 0, 2, '2026-11-28', 4160, 4160)`, [o.id]);
+    expect(await pdf(`/orders/${o.id}/documents/receipt`)).toContain('入金日 2026年11月28日');
+
+    const partly = await order(2, { paid: true });
+    await ctx.api.dataSource.query(`UPDATE order_lines SET status = 1 WHERE order_id = $1 AND tax_percentage = 8`, [partly.id]);
+    expectErrorEnvelope((await get(`/orders/${partly.id}/documents/receipt`).expect(400)).body, 'NAL-REVENUE-011');
   });
 
   it('a delivery request lists what was ordered from makers, with the delivery, without prices', async () => {
@@ -174,9 +215,9 @@ describe('print documents API', () => {
       .expect(200);
     const { results, download_path: path } = res.body.data;
     expect(results).toEqual([
-      { order_id: a.id, ok: true, document_no: expect.stringMatching(/^INV-\d{6}$/), reissue: false },
+      { order_id: a.id, ok: true, document_no: expect.stringMatching(/^INV-\d{6}$/), reissue: false, replaces: null },
       { order_id: unpaid.id, ok: false, error_code: 'NAL-REVENUE-010' },
-      { order_id: b.id, ok: true, document_no: expect.stringMatching(/^INV-\d{6}$/), reissue: false },
+      { order_id: b.id, ok: true, document_no: expect.stringMatching(/^INV-\d{6}$/), reissue: false, replaces: null },
       { order_id: '987654321', ok: false, error_code: 'NAL-404' },
     ]);
     expect(path).toBe(`/orders/documents/download?kind=invoice&ids=${a.id},${b.id}`);

@@ -1,7 +1,7 @@
 import { DomainError } from '../errors/domain-error';
 import { LineStatus } from '../orders/line-status';
 import { PAYMENT_METHOD } from '../orders/payment-rules';
-import { orderIsPaid, PrintableLine, printableLines, printDocumentNumber, PrintDocumentKind, receiptTerms } from './print-document';
+import { orderIsPaid, PrintableLine, printableLines, printDocumentNumber, PrintDocumentKind, receiptTerms, sameDocumentSubstance } from './print-document';
 
 const line = (status: LineStatus, confirmedPaid = status !== 1): PrintableLine & { name: string } => ({ status, confirmedPaid, name: `line ${status}` });
 const order = (statuses: LineStatus[], paymentMethodId: number = PAYMENT_METHOD.bankTransfer, paid?: boolean) => ({
@@ -54,6 +54,19 @@ describe('printableLines: which orders may get which document, and what it print
     // Payment not required: nothing was paid, nothing to receipt.
     expect(orderIsPaid(order([6], PAYMENT_METHOD.notRequired, true))).toBe(false);
   });
+
+  it('a monthly-invoice or deferred order paid by a deposit after shipment gets one (it never had the paid step)', () => {
+    expect(orderIsPaid({ ...order([5, 6], PAYMENT_METHOD.monthlyInvoice, false), depositPaid: true })).toBe(true);
+    expect(orderIsPaid({ ...order([5, 6], PAYMENT_METHOD.monthlyInvoice, false), depositPaid: false })).toBe(false);
+  });
+
+  it('a receipt states only money received: none while a line that counts is unpaid', () => {
+    const partly = { paymentMethodId: PAYMENT_METHOD.bankTransfer, lines: [line(2, true), line(1, false)] };
+    expect(orderIsPaid(partly)).toBe(false);
+    expect(orderIsPaid({ ...partly, depositPaid: true })).toBe(false);
+    // A cancelled unpaid line is not on the receipt.
+    expect(orderIsPaid({ paymentMethodId: PAYMENT_METHOD.bankTransfer, lines: [line(2, true), line(8, false)] })).toBe(true);
+  });
 });
 
 describe('receiptTerms', () => {
@@ -62,12 +75,23 @@ describe('receiptTerms', () => {
     expect(receiptTerms({ addressee: ' 株式会社ヤマダ 御中 ', proviso: '  ' }, '山田 太郎')).toEqual({ addressee: '株式会社ヤマダ 御中', proviso: 'お品代として' });
   });
 
-  it('a reissue keeps the first terms; other ones given then are refused', () => {
+  it('a reprint keeps the issued terms unless others are given (which make a corrected receipt)', () => {
     const first = { addressee: '株式会社ヤマダ 御中', proviso: '家具代として' };
-    expect(receiptTerms({}, '山田 太郎', first)).toBe(first);
-    expect(receiptTerms({ addressee: '株式会社ヤマダ 御中' }, '山田 太郎', first)).toBe(first);
-    expect(() => receiptTerms({ addressee: '別の宛名' }, '山田 太郎', first)).toThrow(expect.objectContaining({ code: 'NAL-REVENUE-014' }));
-    expect(() => receiptTerms({ proviso: 'お品代として' }, '山田 太郎', first)).toThrow(expect.objectContaining({ code: 'NAL-REVENUE-014' }));
+    expect(receiptTerms({}, '山田 太郎', first)).toEqual(first);
+    expect(receiptTerms({ addressee: '株式会社ヤマダ 御中' }, '山田 太郎', first)).toEqual(first);
+    expect(receiptTerms({ addressee: '別の宛名' }, '山田 太郎', first)).toEqual({ addressee: '別の宛名', proviso: '家具代として' });
+  });
+});
+
+describe('sameDocumentSubstance', () => {
+  const doc = { documentNo: 'INV-000001', issuedAt: '2026-11-20T01:00:00.000Z', issuer: { company: 'A' }, lines: [{ amount: 1, productName: '椅子' }], total: 1100 };
+  it('ignores the number, issue time, issuer, the corrected number and key order (jsonb reorders keys)', () => {
+    const readBack = JSON.parse('{"total":1100,"lines":[{"productName":"椅子","amount":1}],"issuer":{"company":"B"},"issuedAt":"x","documentNo":"INV-000009","replaces":"INV-000001"}');
+    expect(sameDocumentSubstance(doc, readBack)).toBe(true);
+  });
+  it('sees a changed line or total', () => {
+    expect(sameDocumentSubstance(doc, { ...doc, total: 1000 })).toBe(false);
+    expect(sameDocumentSubstance(doc, { ...doc, lines: [{ amount: 2, productName: '椅子' }] })).toBe(false);
   });
 });
 

@@ -4,8 +4,9 @@ import { PAYMENT_METHOD } from '../orders/payment-rules';
 
 /**
  * The print documents of an order (SPEC.md §2 "Print documents"): 請求書, 領収書, 納品書 and the
- * 発注書兼配送依頼書. Each is issued once per order and kind with a number of its kind, its content
- * frozen; printing again gives the same content marked 再発行 (docs/decisions.md "Print documents").
+ * 発注書兼配送依頼書. Each is issued with a number of its kind, its content frozen; printing again gives
+ * the same content marked 再発行, unless the order has changed what it says: then a corrected document
+ * with a new number replaces it (docs/decisions.md "Print documents").
  */
 export const PRINT_DOCUMENT_KINDS = ['invoice', 'receipt', 'delivery_note', 'delivery_request'] as const;
 export type PrintDocumentKind = (typeof PRINT_DOCUMENT_KINDS)[number];
@@ -55,6 +56,8 @@ export interface PrintableLine {
 export interface PrintableOrder {
   readonly paymentMethodId: number;
   readonly lines: readonly PrintableLine[];
+  /** A live deposit payment covers the order (a postpaid order paid after shipment has no step to paid). */
+  readonly depositPaid?: boolean;
 }
 
 /** Whether a line counts towards the order (and its invoice or receipt): not cancelled or refunded. */
@@ -62,10 +65,16 @@ export function lineCounts(line: Pick<PrintableLine, 'status'>): boolean {
   return !CLOSED_STATUSES.includes(line.status);
 }
 
-/** Whether the order's payment was received: a line that counts was confirmed paid and is not back to unpaid. */
+/**
+ * Whether the order's payment was received, so that a receipt may say so: no line that counts is
+ * unpaid (a receipt prints them all), and the payment is known — a line confirmed paid, or a live
+ * deposit payment covering the order (deferred and monthly-invoice orders skip the paid step).
+ */
 export function orderIsPaid(order: PrintableOrder): boolean {
   if (order.paymentMethodId === PAYMENT_METHOD.notRequired) return false;
-  return order.lines.some((line) => lineCounts(line) && line.status !== S.unpaid && line.confirmedPaid);
+  const counted = order.lines.filter(lineCounts);
+  if (counted.length === 0 || counted.some((line) => line.status === S.unpaid)) return false;
+  return order.depositPaid === true || counted.some((line) => line.confirmedPaid);
 }
 
 /**
@@ -75,7 +84,7 @@ export function orderIsPaid(order: PrintableOrder): boolean {
  * NAL-REVENUE-010 nothing shipped (invoice, delivery note), 011 not paid (receipt),
  * 012 nothing ordered from a maker (delivery request).
  */
-export function printableLines<L extends PrintableLine>(kind: PrintDocumentKind, order: { paymentMethodId: number; lines: readonly L[] }): L[] {
+export function printableLines<L extends PrintableLine>(kind: PrintDocumentKind, order: { paymentMethodId: number; lines: readonly L[]; depositPaid?: boolean }): L[] {
   switch (kind) {
     case 'invoice':
       if (!order.lines.some((l) => SHIPPED_STATUSES.includes(l.status))) throw new DomainError('NAL-REVENUE-010');
@@ -107,17 +116,37 @@ export interface ReceiptTerms {
 }
 
 /**
- * The 宛名 and 但し書き of a receipt: those given, else the buyer's name and お品代として. A reissue
- * prints what was first issued: other terms given then are refused (NAL-REVENUE-014), not ignored.
+ * The 宛名 and 但し書き of a receipt: those given, else those it was issued with, else the buyer's
+ * name and お品代として. Other terms than the issued ones make a corrected receipt (a new number, the
+ * first one voided), never a second receipt of the same payment.
  */
 export function receiptTerms(given: { addressee?: string | null; proviso?: string | null }, buyerName: string, issued?: ReceiptTerms | null): ReceiptTerms {
   const addressee = given.addressee?.trim() || null;
   const proviso = given.proviso?.trim() || null;
-  if (issued) {
-    if ((addressee !== null && addressee !== issued.addressee) || (proviso !== null && proviso !== issued.proviso)) throw new DomainError('NAL-REVENUE-014');
-    return issued;
+  return { addressee: addressee ?? issued?.addressee ?? `${buyerName} 様`, proviso: proviso ?? issued?.proviso ?? DEFAULT_PROVISO };
+}
+
+/** JSON with every object's keys in order: a document read back from jsonb (which reorders keys) compares equal to one just built. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
+      .join(',')}}`;
   }
-  return { addressee: addressee ?? `${buyerName} 様`, proviso: proviso ?? DEFAULT_PROVISO };
+  return JSON.stringify(value);
+}
+
+/**
+ * Whether a document issued before still says what the order says now: everything but its number,
+ * issue time, issuer (settings changed since do not make a new document) and the number it corrected.
+ * Equal, and printing it again is a reissue; not, and a corrected document replaces it.
+ */
+export function sameDocumentSubstance<C extends { documentNo: string; issuedAt: string; issuer: unknown; replaces?: string | null }>(issued: C, fresh: C): boolean {
+  const substance = ({ documentNo: _no, issuedAt: _at, issuer: _issuer, replaces: _replaces, ...rest }: C) => canonical(rest);
+  return substance(issued) === substance(fresh);
 }
 
 /** `INV-000001`: the kind's prefix and the number of the kind, six digits at least. */

@@ -71,6 +71,7 @@ function drawDocument(doc: Doc, { content, reissue }: PrintDocumentCopy): void {
     [
       ...(reissue ? ['【再発行】'] : []),
       `No. ${content.documentNo}`,
+      ...(content.replaces ? [`（${content.replaces} を訂正）`] : []),
       `発行日 ${japaneseDate(japanToday(new Date(content.issuedAt)))}`,
       `注文番号 ${content.orderNo}`,
     ],

@@ -69,6 +69,8 @@ export interface PrintDocumentContent {
   receipt: { addressee: string; proviso: string } | null;
   /** The delivery request's note to makers (the order's supplier memo). */
   note: string | null;
+  /** The number of the document this one corrects (the order changed after it was issued), printed under the title. */
+  replaces?: string | null;
 }
 
 /** One document to print: its content and whether it was printed before (then marked 再発行). */

@@ -21,8 +21,10 @@ import type { OrderRecord } from '../orders/order-reader';
 export interface OrderPayments {
   /** Lines whose history has the step to paid. */
   paidLineIds: ReadonlySet<string>;
-  /** The last step to paid (a receipt's date). */
+  /** The last step to paid (a receipt's date when no deposit gives one). */
   paidAt: Date | null;
+  /** The bank date (YYYY-MM-DD) of a live deposit payment covering the order: the receipt's date. */
+  depositPaidDate: string | null;
 }
 
 /** The fees an order adds after its lines, all standard-rated services (a refund fee subtracted). */
@@ -55,6 +57,7 @@ export function printDocumentContent(input: {
   const lines = printableLines(kind, {
     paymentMethodId: order.paymentMethodId,
     lines: order.lines.map((line) => ({ ...line, status: line.status as LineStatus, confirmedPaid: payments.paidLineIds.has(line.id) })),
+    depositPaid: payments.depositPaidDate !== null,
   });
   const registration = option.invoiceRegistrationNumber;
   if (isQualifiedInvoice(kind) && (!option.companyName || !registration || !isValidInvoiceRegistrationNumber(registration))) {
@@ -114,10 +117,10 @@ export function printDocumentContent(input: {
   };
 }
 
-/** 取引年月日: the latest ship date of the printed lines' makers (else the order date); a receipt's payment date; a request's order date. */
+/** 取引年月日: the latest ship date of the printed lines' makers (else the order date); a receipt's payment date (the deposit's bank date, else the step to paid); a request's order date. */
 function transactionDate(kind: PrintDocumentKind, order: OrderRecord, payments: OrderPayments, issuedAt: Date, makerIds: ReadonlySet<string>): string {
   if (kind === 'delivery_request') return order.orderDate;
-  if (kind === 'receipt') return japanToday(payments.paidAt ?? issuedAt);
+  if (kind === 'receipt') return payments.depositPaidDate ?? japanToday(payments.paidAt ?? issuedAt);
   const shipDates = order.makers
     .filter((m) => makerIds.has(m.makerId) && m.shipDate && order.lines.some((l) => l.makerId === m.makerId && SHIPPED_STATUSES.includes(l.status as LineStatus)))
     .map((m) => m.shipDate!)

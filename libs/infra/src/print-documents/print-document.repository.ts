@@ -29,9 +29,20 @@ export class PrintDocumentRepository {
     return new Set(rows.map((r) => r.id));
   }
 
+  /** The live (not voided) document of the kind of each order that has one. */
   async find(m: EntityManager, kind: PrintDocumentKind, orderIds: readonly string[]): Promise<Map<string, PrintDocumentRecord>> {
-    const rows: PrintDocumentRecord[] = await m.query(`SELECT ${COLUMNS} FROM print_documents WHERE kind = $1 AND order_id = ANY($2::bigint[])`, [kind, orderIds]);
+    const rows: PrintDocumentRecord[] = await m.query(`SELECT ${COLUMNS} FROM print_documents WHERE kind = $1 AND order_id = ANY($2::bigint[]) AND voided_at IS NULL`, [kind, orderIds]);
     return new Map(rows.map((r) => [r.orderId, r]));
+  }
+
+  /** Voids a document the order has since contradicted (before its correction is inserted: one live document per order and kind). */
+  async voidDocument(m: EntityManager, id: string): Promise<void> {
+    await m.query(`UPDATE print_documents SET voided_at = now(), version = version + 1 WHERE id = $1 AND voided_at IS NULL`, [id]);
+  }
+
+  /** Records which document corrected a voided one. */
+  async markReplaced(m: EntityManager, id: string, replacedBy: string): Promise<void> {
+    await m.query(`UPDATE print_documents SET replaced_by = $2 WHERE id = $1`, [id, replacedBy]);
   }
 
   nextNumber(m: EntityManager, kind: PrintDocumentKind): Promise<string> {
@@ -43,7 +54,7 @@ export class PrintDocumentRepository {
     const [row]: PrintDocumentRecord[] = await m.query(
       `INSERT INTO print_documents (kind, document_no, order_id, content, issued_at, issued_by, print_count)
        VALUES ($1, $2, $3, $4::jsonb, $5, $6, 0)
-       ON CONFLICT (order_id, kind) DO NOTHING
+       ON CONFLICT (order_id, kind) WHERE voided_at IS NULL DO NOTHING
        RETURNING ${COLUMNS}`,
       [doc.kind, doc.content.documentNo, doc.orderId, JSON.stringify(doc.content), doc.issuedAt, doc.issuedBy],
     );
@@ -61,14 +72,29 @@ export class PrintDocumentRepository {
     return new Map(rows.map((r) => [r.id, r.before]));
   }
 
-  /** Which lines of the orders were confirmed paid (a step to paid in their history), and the last such step per order. */
+  /**
+   * How the orders were paid: which lines were confirmed paid (a step to paid in their history) and
+   * when last; and the live deposit payment covering the order (not short: status 4 is an underpayment),
+   * whose bank date is the receipt's date when there is one.
+   */
   async payments(m: EntityManager, orderIds: readonly string[]): Promise<Map<string, OrderPayments>> {
     const rows: { orderId: string; lineIds: string[]; paidAt: Date }[] = await m.query(
       `SELECT order_id::text AS "orderId", array_agg(DISTINCT order_line_id::text) AS "lineIds", max(changed_at) AS "paidAt"
          FROM order_status_history WHERE order_id = ANY($1::bigint[]) AND to_status = 2 GROUP BY order_id`,
       [orderIds],
     );
-    const byOrder = new Map(rows.map((r) => [r.orderId, { paidLineIds: new Set(r.lineIds), paidAt: new Date(r.paidAt) }]));
-    return new Map(orderIds.map((id) => [id, byOrder.get(id) ?? { paidLineIds: new Set<string>(), paidAt: null }]));
+    const deposits: { orderId: string; paidDate: string }[] = await m.query(
+      `SELECT order_id::text AS "orderId", to_char(paid_date, 'YYYY-MM-DD') AS "paidDate"
+         FROM deposit_payments WHERE order_id = ANY($1::bigint[]) AND reverted_at IS NULL AND status IN (2, 3)`,
+      [orderIds],
+    );
+    const byOrder = new Map(rows.map((r) => [r.orderId, r]));
+    const depositOf = new Map(deposits.map((d) => [d.orderId, d.paidDate]));
+    return new Map(
+      orderIds.map((id): [string, OrderPayments] => {
+        const steps = byOrder.get(id);
+        return [id, { paidLineIds: new Set(steps?.lineIds ?? []), paidAt: steps ? new Date(steps.paidAt) : null, depositPaidDate: depositOf.get(id) ?? null }];
+      }),
+    );
   }
 }

@@ -1,5 +1,5 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { DomainError, ErrorCode, NotFoundError, PRINT_DOCUMENT_TITLES_JA, PrintDocumentKind, receiptTerms, ReceiptTerms } from '@oms/domain';
+import { DomainError, ErrorCode, NotFoundError, PRINT_DOCUMENT_TITLES_JA, PrintDocumentKind, receiptTerms, ReceiptTerms, sameDocumentSubstance } from '@oms/domain';
 import {
   OrderPayments,
   OrderReader,
@@ -19,7 +19,9 @@ export interface PrintDocumentPdf {
 }
 
 /** One order's outcome in a batch: its document's number, or why it has none. */
-export type PrintDocumentResult = { orderId: string; ok: true; documentNo: string; reissue: boolean } | { orderId: string; ok: false; errorCode: ErrorCode };
+export type PrintDocumentResult =
+  | { orderId: string; ok: true; documentNo: string; reissue: boolean; replaces: string | null }
+  | { orderId: string; ok: false; errorCode: ErrorCode };
 
 export interface PrintDocumentsAnswer {
   results: PrintDocumentResult[];
@@ -32,11 +34,18 @@ interface Terms {
   proviso?: string | null;
 }
 
+/** One order's document after `issue`: the live one (issued now, reprinted, or a correction), or why there is none. */
+export type IssueOutcome = { record: PrintDocumentRecord; replaces: string | null } | ErrorCode;
+
 /**
- * Issues the documents of one kind for these orders where they have none yet, inside the caller's
- * transaction: the orders locked in id order first, so two first prints at once make one document
- * (the unique (order_id, kind) backs it). An order that cannot have one (the domain's refusal, or
- * no such order) is answered with its code; the others are issued.
+ * Issues the documents of one kind for these orders, inside the caller's transaction: the orders
+ * locked in id order first, so two first prints at once make one document (the unique live (order_id,
+ * kind) backs it). An order with a document is printed again as it was issued (再発行) while the
+ * order still says the same (sameDocumentSubstance: lines, fees, totals, tax, buyer, dates, a receipt's
+ * terms); when it no longer does (a return, a refund, another maker's shipment, a receipt's new
+ * addressee), the document is voided and a corrected one with a new number replaces it. An order that
+ * cannot have one (the domain's refusal, or no such order) is answered with its code; one that can no
+ * longer be printed fresh keeps its issued document.
  */
 async function issue(
   m: EntityManager,
@@ -45,55 +54,44 @@ async function issue(
   orderIds: readonly string[],
   terms: Terms,
   actor: SignedInUser,
-): Promise<Map<string, PrintDocumentRecord | ErrorCode>> {
-  const outcome = new Map<string, PrintDocumentRecord | ErrorCode>();
+): Promise<Map<string, IssueOutcome>> {
+  const outcome = new Map<string, IssueOutcome>();
   const ids = [...new Set(orderIds)];
   const existing = await deps.documents.lockOrders(m, ids);
   const issued = await deps.documents.find(m, kind, ids);
-  const missing = ids.filter((id) => existing.has(id) && !issued.has(id));
+  const present = ids.filter((id) => existing.has(id));
+  for (const id of ids) if (!existing.has(id)) outcome.set(id, 'NAL-404');
   // One after the other: the transaction's connection runs one query at a time.
-  const orders = missing.length ? await deps.reader.records(missing, { manager: m }) : [];
-  const payments = missing.length ? await deps.documents.payments(m, missing) : new Map<string, OrderPayments>();
-  const option = missing.length ? await deps.options.get(m) : null;
-  for (const id of ids) {
-    if (!existing.has(id)) {
-      outcome.set(id, 'NAL-404');
-      continue;
-    }
-    const found = issued.get(id);
-    if (found) {
-      try {
-        if (kind === 'receipt') receiptTerms(terms, '', found.content.receipt);
-        outcome.set(id, found);
-      } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-        outcome.set(id, error.code);
-      }
-    }
-  }
+  const orders = present.length ? await deps.reader.records(present, { manager: m }) : [];
+  const payments = present.length ? await deps.documents.payments(m, present) : new Map<string, OrderPayments>();
+  const option = present.length ? await deps.options.get(m) : null;
   for (const order of orders) {
+    const found = issued.get(order.id) ?? null;
     await m.query('SAVEPOINT print_document');
     try {
       const issuedAt = new Date();
-      const receipt: ReceiptTerms | null = kind === 'receipt' ? receiptTerms(terms, order.buyerName) : null;
-      const content = printDocumentContent({
-        kind,
-        documentNo: '',
-        issuedAt,
-        order,
-        payments: payments.get(order.id)!,
-        option: option!,
-        receipt,
-      });
+      const receipt: ReceiptTerms | null = kind === 'receipt' ? receiptTerms(terms, order.buyerName, found?.content.receipt) : null;
+      const content = printDocumentContent({ kind, documentNo: '', issuedAt, order, payments: payments.get(order.id)!, option: option!, receipt });
+      if (found && sameDocumentSubstance(found.content, { ...content, documentNo: found.documentNo })) {
+        await m.query('RELEASE SAVEPOINT print_document');
+        outcome.set(order.id, { record: found, replaces: null });
+        continue;
+      }
       content.documentNo = await deps.documents.nextNumber(m, kind);
+      if (found) {
+        content.replaces = found.documentNo;
+        await deps.documents.voidDocument(m, found.id);
+      }
       const row =
         (await deps.documents.insert(m, { kind, orderId: order.id, content, issuedAt, issuedBy: actor.id })) ?? (await deps.documents.find(m, kind, [order.id])).get(order.id)!;
+      if (found) await deps.documents.markReplaced(m, found.id, row.id);
       await m.query('RELEASE SAVEPOINT print_document');
-      outcome.set(order.id, row);
+      outcome.set(order.id, { record: row, replaces: found?.documentNo ?? null });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       await m.query('ROLLBACK TO SAVEPOINT print_document');
-      outcome.set(order.id, error.code);
+      // An order that can no longer be printed afresh (all refunded, settings incomplete now) keeps what was issued.
+      outcome.set(order.id, found ? { record: found, replaces: null } : error.code);
     }
   }
   return outcome;
@@ -141,7 +139,7 @@ export class PrintOrderDocumentHandler implements ICommandHandler<PrintOrderDocu
       const outcome = (await issue(m, { reader: this.reader, documents: this.documents, options: this.options }, kind, [orderId], terms, actor)).get(orderId)!;
       if (outcome === 'NAL-404') throw new NotFoundError('order');
       if (typeof outcome === 'string') throw new DomainError(outcome);
-      return printed(m, this.documents, [outcome], actor);
+      return printed(m, this.documents, [outcome.record], actor);
     });
   }
 }
@@ -174,7 +172,9 @@ export class IssuePrintDocumentsHandler implements ICommandHandler<IssuePrintDoc
     const outcome = await this.dataSource.transaction((m) => issue(m, { reader: this.reader, documents: this.documents, options: this.options }, kind, orderIds, terms, actor));
     const results = [...new Set(orderIds)].map((orderId): PrintDocumentResult => {
       const o = outcome.get(orderId)!;
-      return typeof o === 'string' ? { orderId, ok: false, errorCode: o } : { orderId, ok: true, documentNo: o.documentNo, reissue: o.printCount > 0 };
+      return typeof o === 'string'
+        ? { orderId, ok: false, errorCode: o }
+        : { orderId, ok: true, documentNo: o.record.documentNo, reissue: o.record.printCount > 0, replaces: o.replaces };
     });
     const printable = results.filter((r) => r.ok).map((r) => r.orderId);
     return { results, downloadPath: printable.length ? `/orders/documents/download?kind=${kind}&ids=${printable.join(',')}` : null };

@@ -9,5 +9,4 @@ export const PRINT_DOCUMENT_ERRORS = {
   'NAL-REVENUE-011': { status: 400, message: 'The order is not paid: no receipt.' },
   'NAL-REVENUE-012': { status: 400, message: 'Nothing of the order was ordered from a maker yet: no delivery request.' },
   'NAL-REVENUE-013': { status: 400, message: 'The order settings lack the company name or a valid invoice registration number, which an invoice and a receipt print.' },
-  'NAL-REVENUE-014': { status: 400, message: 'The receipt was issued with another addressee or proviso; a reissue prints the first ones.' },
 } as const satisfies Record<string, CatalogueEntry>;
