@@ -17,13 +17,15 @@ describe('print documents API', () => {
   let companyId: string;
 
   const get = (path: string, auth = staff) => ctx.api.http.get(`/api/v1${path}`).set('Authorization', auth);
+  /** A download as the console makes it: with a one-minute media token of the user (a bearer token is not a download token). */
+  const dl = async (path: string, auth = staff) => `/api/v1${path}${path.includes('token=') ? '' : `${path.includes('?') ? '&' : '?'}token=${await mediaToken(auth)}`}`;
   const pdf = async (path: string, auth = staff) => {
-    const res = await bytesOf(get(path, auth));
+    const res = await bytesOf(ctx.api.http.get(await dl(path, auth)));
     if (res.status !== 200) throw new Error(`${path}: ${res.status} ${res.body}`);
     expect(res.headers['content-type']).toBe('application/pdf');
     return (await extractPdfText(res.body as Buffer)).text;
   };
-  const mediaToken = async () => (await get('/medias/token').expect(200)).body.data.token as string;
+  const mediaToken = async (auth = staff) => (await get('/medias/token', auth).expect(200)).body.data.token as string;
 
   /** An order with a 10% line (1,100 × 2), an 8% line (1,080) and 880 yen shipping, its lines in `status`. */
   async function order(status: number, options: { paid?: boolean } = {}) {
@@ -97,16 +99,16 @@ describe('print documents API', () => {
 
   it('refuses orders that cannot have the document (NAL-REVENUE-010, 011, 012) and writes nothing', async () => {
     const unpaid = await order(1);
-    expectErrorEnvelope((await get(`/orders/${unpaid.id}/documents/invoice`).expect(400)).body, 'NAL-REVENUE-010');
-    expectErrorEnvelope((await get(`/orders/${unpaid.id}/documents/delivery_note`).expect(400)).body, 'NAL-REVENUE-010');
-    expectErrorEnvelope((await get(`/orders/${unpaid.id}/documents/receipt`).expect(400)).body, 'NAL-REVENUE-011');
-    expectErrorEnvelope((await get(`/orders/${unpaid.id}/documents/delivery_request`).expect(400)).body, 'NAL-REVENUE-012');
+    expectErrorEnvelope((await ctx.api.http.get(await dl(`/orders/${unpaid.id}/documents/invoice`)).expect(400)).body, 'NAL-REVENUE-010');
+    expectErrorEnvelope((await ctx.api.http.get(await dl(`/orders/${unpaid.id}/documents/delivery_note`)).expect(400)).body, 'NAL-REVENUE-010');
+    expectErrorEnvelope((await ctx.api.http.get(await dl(`/orders/${unpaid.id}/documents/receipt`)).expect(400)).body, 'NAL-REVENUE-011');
+    expectErrorEnvelope((await ctx.api.http.get(await dl(`/orders/${unpaid.id}/documents/delivery_request`)).expect(400)).body, 'NAL-REVENUE-012');
     // Shipped by a postpaid path without a payment confirmed: no receipt.
     const shippedUnpaid = await order(5);
-    expectErrorEnvelope((await get(`/orders/${shippedUnpaid.id}/documents/receipt`).expect(400)).body, 'NAL-REVENUE-011');
+    expectErrorEnvelope((await ctx.api.http.get(await dl(`/orders/${shippedUnpaid.id}/documents/receipt`)).expect(400)).body, 'NAL-REVENUE-011');
     expect(await ctx.api.dataSource.query(`SELECT id FROM print_documents WHERE order_id = ANY($1::bigint[])`, [[unpaid.id, shippedUnpaid.id]])).toEqual([]);
-    expectErrorEnvelope((await get(`/orders/987654321/documents/invoice`).expect(404)).body, 'NAL-404');
-    const bad = await get(`/orders/${unpaid.id}/documents/quotation`).expect(422);
+    expectErrorEnvelope((await ctx.api.http.get(await dl(`/orders/987654321/documents/invoice`)).expect(404)).body, 'NAL-404');
+    const bad = await ctx.api.http.get(await dl(`/orders/${unpaid.id}/documents/quotation`)).expect(422);
     expect(bad.body.error.errors).toEqual([expect.objectContaining({ field: 'kind', error_code: 'in' })]);
   });
 
@@ -114,11 +116,11 @@ describe('print documents API', () => {
     const o = await order(5, { paid: true });
     await ctx.api.dataSource.query(`UPDATE settings_options SET invoice_registration_number = NULL WHERE id = 1`);
     try {
-      expectErrorEnvelope((await get(`/orders/${o.id}/documents/invoice`).expect(400)).body, 'NAL-REVENUE-013');
-      expectErrorEnvelope((await get(`/orders/${o.id}/documents/receipt`).expect(400)).body, 'NAL-REVENUE-013');
+      expectErrorEnvelope((await ctx.api.http.get(await dl(`/orders/${o.id}/documents/invoice`)).expect(400)).body, 'NAL-REVENUE-013');
+      expectErrorEnvelope((await ctx.api.http.get(await dl(`/orders/${o.id}/documents/receipt`)).expect(400)).body, 'NAL-REVENUE-013');
       // A number of the right shape with a wrong check digit, stored before the check existed.
       await ctx.api.dataSource.query(`UPDATE settings_options SET invoice_registration_number = 'T1234567890123' WHERE id = 1`);
-      expectErrorEnvelope((await get(`/orders/${o.id}/documents/invoice`).expect(400)).body, 'NAL-REVENUE-013');
+      expectErrorEnvelope((await ctx.api.http.get(await dl(`/orders/${o.id}/documents/invoice`)).expect(400)).body, 'NAL-REVENUE-013');
       expect(await pdf(`/orders/${o.id}/documents/delivery_note`)).toContain('納品書');
     } finally {
       await ctx.api.dataSource.query(`UPDATE settings_options SET invoice_registration_number = $1 WHERE id = 1`, [ISSUER.registration]);
@@ -127,7 +129,7 @@ describe('print documents API', () => {
 
   it('a receipt: addressee and 但し書き given at its first issue, kept on reissue; others make a corrected receipt; limits checked', async () => {
     const o = await order(3, { paid: true });
-    const tooLong = await get(`/orders/${o.id}/documents/receipt?addressee=${encodeURIComponent('宛'.repeat(51))}&proviso=${encodeURIComponent('但'.repeat(51))}`).expect(422);
+    const tooLong = await ctx.api.http.get(await dl(`/orders/${o.id}/documents/receipt?addressee=${encodeURIComponent('宛'.repeat(51))}&proviso=${encodeURIComponent('但'.repeat(51))}`)).expect(422);
     expect(tooLong.body.error.errors).toEqual([
       { field: 'addressee', error_code: 'max_length', params: { max: 50 } },
       { field: 'proviso', error_code: 'max_length', params: { max: 50 } },
@@ -179,13 +181,13 @@ describe('print documents API', () => {
   it('a monthly-invoice order paid by a deposit after shipment gets a receipt dated the bank day; one with an unpaid line gets none', async () => {
     const o = await order(5);
     await ctx.api.dataSource.query(`UPDATE orders SET payment_method_id = 5 WHERE id = $1`, [o.id]);
-    expectErrorEnvelope((await get(`/orders/${o.id}/documents/receipt`).expect(400)).body, 'NAL-REVENUE-011');
+    expectErrorEnvelope((await ctx.api.http.get(await dl(`/orders/${o.id}/documents/receipt`)).expect(400)).body, 'NAL-REVENUE-011');
     await ctx.api.dataSource.query(`INSERT INTO deposit_payments (order_id, type, status, paid_date, amount, due_amount) VALUES ($1, 0, 2, '2026-11-28', 4160, 4160)`, [o.id]);
     expect(await pdf(`/orders/${o.id}/documents/receipt`)).toContain('入金日 2026年11月28日');
 
     const partly = await order(2, { paid: true });
     await ctx.api.dataSource.query(`UPDATE order_lines SET status = 1 WHERE order_id = $1 AND tax_percentage = 8`, [partly.id]);
-    expectErrorEnvelope((await get(`/orders/${partly.id}/documents/receipt`).expect(400)).body, 'NAL-REVENUE-011');
+    expectErrorEnvelope((await ctx.api.http.get(await dl(`/orders/${partly.id}/documents/receipt`)).expect(400)).body, 'NAL-REVENUE-011');
   });
 
   it('a delivery request lists what was ordered from makers, with the delivery, without prices', async () => {
@@ -236,13 +238,15 @@ describe('print documents API', () => {
       .send({ kind: 'invoice', order_ids: Array.from({ length: 201 }, (_, i) => i + 1) })
       .expect(422);
     expect(tooMany.body.error.errors).toEqual([expect.objectContaining({ field: 'order_ids', error_code: 'max' })]);
-    expectErrorEnvelope((await get(`/orders/documents/download?kind=receipt&ids=${a.id}`).expect(404)).body, 'NAL-404');
+    expectErrorEnvelope((await ctx.api.http.get(await dl(`/orders/documents/download?kind=receipt&ids=${a.id}`)).expect(404)).body, 'NAL-404');
   });
 
   it('makers may not print; a download without a token is refused', async () => {
     const o = await order(5);
     const maker = await ctx.api.signedIn('maker', makerId);
-    expectErrorEnvelope((await get(`/orders/${o.id}/documents/delivery_note`, maker.auth).expect(403)).body, 'NAL-403');
+    expectErrorEnvelope((await ctx.api.http.get(await dl(`/orders/${o.id}/documents/delivery_note`, maker.auth)).expect(403)).body, 'NAL-403');
     expectErrorEnvelope((await ctx.api.http.get(`/api/v1/orders/${o.id}/download-bill`).expect(401)).body, 'NAL-LO-07');
+    // A bearer token is not a download token: a download URL is the one-minute media token's alone.
+    expectErrorEnvelope((await get(`/orders/${o.id}/download-bill`).expect(401)).body, 'NAL-LO-07');
   });
 });

@@ -28,11 +28,9 @@ export class AccessGuard implements CanActivate {
     // (it acts through the link whenever `req.user` is unset).
     if (rule.kind !== 'signed-in' && rule.orLink && !req.headers.authorization && !(req.query as Record<string, unknown>)?.token && linkTokenOf(req)) return true;
     // The token says who; the account says what they may do now (revoked, disabled, demoted).
-    // A download takes the media token of `?token=`, or, without one, the bearer token a script or the console's fetch sends.
-    const mediaToken = (req.query as Record<string, unknown>)?.token;
     const user =
-      rule.kind === 'download' && (mediaToken !== undefined || !req.headers.authorization)
-        ? await this.accounts.caller(this.tokens.verifyMedia(String(mediaToken ?? '')), 'NAL-LO-07')
+      rule.kind === 'download'
+        ? await this.accounts.caller(this.tokens.verifyMedia(String((req.query as Record<string, unknown>).token ?? '')), 'NAL-LO-07')
         : await this.accounts.caller(this.tokens.verifyAccess(bearerOf(req)));
     req.user = user;
     if (rule.kind === 'signed-in') return true;
