@@ -123,6 +123,8 @@ export class ApiError extends Error {
     readonly requestId?: string,
     /** A 422's field errors (a list read through SWR shows them: its query is the "form"). */
     readonly errors: readonly FieldError[] = [],
+    /** What a business refusal names, for its message's placeholders. */
+    readonly params?: ApiErrorBody['params'],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -388,5 +390,5 @@ function errorBodyOf(status: number, body: unknown): ApiErrorBody {
 
 function errorOf(status: number, body: unknown, fallbackMessage?: string): ApiError {
   const error = (body as WireErrorBody | undefined)?.error;
-  return new ApiError(status, error?.message ?? fallbackMessage ?? `HTTP ${status}`, error?.errorCode, error?.requestId ?? undefined, error?.errors ?? []);
+  return new ApiError(status, error?.message ?? fallbackMessage ?? `HTTP ${status}`, error?.errorCode, error?.requestId ?? undefined, error?.errors ?? [], error?.params ?? undefined);
 }
