@@ -99,7 +99,8 @@ export function RevenueListPage() {
       />
       {refusal && <RevenueListError error={refusal} />}
       <RevenueTotalsRow totals={totals} />
-      <RevenueDownloads filters={filters} />
+      {/* Not before the default month is known: the CSVs would be of every month. */}
+      {!waiting && <RevenueDownloads filters={filters} />}
       <Divider style={{ margin: '12px 0' }} />
       <Table<Revenue>
         rowKey="id"
