@@ -98,6 +98,18 @@ function worthResending({ status, body }: Exchange): boolean {
   return status === 409 && (body as WireErrorBody | undefined)?.error?.errorCode === 'NAL-IDEM-003';
 }
 
+/**
+ * A blank window for a file, opened now: call it in the click itself, before any await. Safari blocks
+ * as a pop-up a window.open that no longer runs in the click (and the page must not navigate away
+ * instead). null when the browser blocked it all the same.
+ */
+export function openBlankWindow(): Window | null {
+  const win = window.open('', '_blank');
+  // What noopener would do: the opened page gets no handle on the console's window.
+  if (win) win.opener = null;
+  return win;
+}
+
 export const NETWORK_ERROR_COOKIE = 'oms_network_error';
 
 /** Where the API is served, for URLs the browser opens itself (downloads, links). */
@@ -109,6 +121,10 @@ export class ApiError extends Error {
     message: string,
     readonly errorCode?: string,
     readonly requestId?: string,
+    /** A 422's field errors (a list read through SWR shows them: its query is the "form"). */
+    readonly errors: readonly FieldError[] = [],
+    /** What a business refusal names, for its message's placeholders. */
+    readonly params?: ApiErrorBody['params'],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -305,11 +321,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
     throw routed(status, body);
   }
 
-  async function download(path: string, query?: Query): Promise<string> {
-    // Opened before the first await: Safari blocks as a pop-up a window.open that no longer runs in the click.
-    const win = window.open('', '_blank');
-    // What noopener would do: the opened page gets no handle on the console's window.
-    if (win) win.opener = null;
+  /**
+   * Points a window at a download with a one-minute media token; returns the URL. The window is
+   * opened here unless the caller opened it already (`openBlankWindow()` in its click, when it awaits
+   * something first); it is closed when no token could be had.
+   */
+  async function download(path: string, query?: Query, win: Window | null = openBlankWindow()): Promise<string> {
     try {
       const res = await request<AnswerOf<'/medias/token', 'get'>>('GET', '/medias/token');
       if (!res.ok) throw errorOf(res.status, { error: res.error });
@@ -373,5 +390,5 @@ function errorBodyOf(status: number, body: unknown): ApiErrorBody {
 
 function errorOf(status: number, body: unknown, fallbackMessage?: string): ApiError {
   const error = (body as WireErrorBody | undefined)?.error;
-  return new ApiError(status, error?.message ?? fallbackMessage ?? `HTTP ${status}`, error?.errorCode, error?.requestId ?? undefined);
+  return new ApiError(status, error?.message ?? fallbackMessage ?? `HTTP ${status}`, error?.errorCode, error?.requestId ?? undefined, error?.errors ?? [], error?.params ?? undefined);
 }

@@ -92,6 +92,7 @@ describe('side menu: only areas that exist', () => {
       http.get('/api/v1/shops', () => HttpResponse.json({ data: [], pagination: emptyPage })),
       http.get('/api/v1/makers/list', () => HttpResponse.json({ data: [] })),
       http.get('/api/v1/payments/search', () => HttpResponse.json({ data: [], pagination: emptyPage })),
+      http.get('/api/v1/settings/time_shipments', () => HttpResponse.json({ data: [], pagination: emptyPage })),
     );
     const first = renderApp('/revenue');
     await screen.findByText('該当する売上はありません。');

@@ -2,7 +2,8 @@ import { PRINT_DOCUMENT_LIMITS } from '@oms/domain';
 import { Alert, Form, Input, Modal, Radio, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, clearServerErrors } from '../../common/form-errors';
+import { ApiError, openBlankWindow } from '../../api/client';
+import { applyServerErrors, clearServerErrors, fieldErrorText } from '../../common/form-errors';
 import { maxLength } from '../../common/field-rules';
 import { toast } from '../../common/toast';
 import { errorMessage } from '../../i18n';
@@ -43,17 +44,27 @@ export function PrintDocumentsModal({ open, orderIds, numbers, kind, onClose }: 
     }
   }, [open, form]);
 
+  const tooMany = orderIds.length > PRINT_DOCUMENT_LIMITS.batchMax;
+
   const submit = async () => {
     if (results) return onClose();
+    if (tooMany) return;
+    // In the click, before any await: Safari blocks a window.open made later (and the console must
+    // not navigate away to the PDF instead).
+    const win = openBlankWindow();
+    if (!win) return toast.error(t('orders.print.popupBlocked'));
     const values = await form.validateFields().catch(() => null);
-    if (!values) return;
+    if (!values) return win.close();
     clearServerErrors(form);
     setPrinting(true);
     try {
-      const answer = await printDocuments(kind ?? values.kind, orderIds, { addressee: values.addressee, proviso: values.proviso });
+      const answer = await printDocuments(win, kind ?? values.kind, orderIds, { addressee: values.addressee, proviso: values.proviso });
       if (!answer.ok) {
-        if (answer.status === 422 && answer.error.errors.length) applyServerErrors(form, answer.error.errors);
-        else toast.error(errorMessage(answer.error.errorCode, answer.error.params, answer.error.message));
+        const { status, error } = answer;
+        // Errors on the form's fields go under them; the rest (order_ids) would show nowhere: a toast.
+        const elsewhere = status === 422 && error.errors.length ? applyServerErrors(form, error.errors) : null;
+        if (!elsewhere) toast.error(errorMessage(error.errorCode, error.params, error.message));
+        else for (const e of elsewhere) toast.error(fieldErrorText(e, (field) => (field === 'order_ids' ? t('orders.print.orderIds') : undefined)));
         return;
       }
       const refused = answer.data.results.filter((r) => !r.ok);
@@ -61,6 +72,8 @@ export function PrintDocumentsModal({ open, orderIds, numbers, kind, onClose }: 
         toast.success(t('orders.print.printed', { count: answer.data.results.length }));
         onClose();
       } else setResults(answer.data.results);
+    } catch (err) {
+      toast.error(errorMessage(err instanceof ApiError ? err.errorCode : undefined));
     } finally {
       setPrinting(false);
     }
@@ -72,7 +85,7 @@ export function PrintDocumentsModal({ open, orderIds, numbers, kind, onClose }: 
       open={open}
       title={kind ? t(`orders.print.kinds.${kind}`) : t('orders.print.title')}
       okText={results ? t('orders.print.close') : t('orders.print.run')}
-      okButtonProps={{ id: 'print-submit', loading: printing }}
+      okButtonProps={{ id: 'print-submit', loading: printing, disabled: !results && tooMany }}
       onOk={submit}
       onCancel={onClose}
       forceRender
@@ -111,24 +124,35 @@ export function PrintDocumentsModal({ open, orderIds, numbers, kind, onClose }: 
           />
         </>
       ) : (
-        <Form<Values> form={form} layout="vertical" initialValues={{ kind: kind ?? 'invoice' }} onValuesChange={(changed) => clearServerErrors(form, changed)}>
-          {!kind && (
-            <Form.Item name="kind" label={t('orders.print.kind')}>
-              <Radio.Group id="print-kind" options={PRINT_DOCUMENT_KINDS.map((k) => ({ value: k, label: t(`orders.print.kinds.${k}`) }))} />
-            </Form.Item>
+        <>
+          {tooMany && (
+            <Alert
+              type="error"
+              showIcon
+              title={t('orders.print.tooMany', { max: PRINT_DOCUMENT_LIMITS.batchMax, count: orderIds.length })}
+              style={{ marginBottom: 16 }}
+              data-testid="print-too-many"
+            />
           )}
-          {chosen === 'receipt' && (
-            <>
-              <Form.Item name="addressee" label={t('orders.print.addressee')} extra={t('orders.print.addresseeHint')} rules={[maxLength(PRINT_DOCUMENT_LIMITS.addresseeMax)]}>
-                <Input id="print-addressee" />
+          <Form<Values> form={form} layout="vertical" initialValues={{ kind: kind ?? 'invoice' }} onValuesChange={(changed) => clearServerErrors(form, changed)}>
+            {!kind && (
+              <Form.Item name="kind" label={t('orders.print.kind')}>
+                <Radio.Group id="print-kind" options={PRINT_DOCUMENT_KINDS.map((k) => ({ value: k, label: t(`orders.print.kinds.${k}`) }))} />
               </Form.Item>
-              <Form.Item name="proviso" label={t('orders.print.proviso')} extra={t('orders.print.provisoHint')} rules={[maxLength(PRINT_DOCUMENT_LIMITS.provisoMax)]}>
-                <Input id="print-proviso" />
-              </Form.Item>
-            </>
-          )}
-          <div>{t('orders.print.count', { count: orderIds.length })}</div>
-        </Form>
+            )}
+            {chosen === 'receipt' && (
+              <>
+                <Form.Item name="addressee" label={t('orders.print.addressee')} extra={t('orders.print.addresseeHint')} rules={[maxLength(PRINT_DOCUMENT_LIMITS.addresseeMax)]}>
+                  <Input id="print-addressee" />
+                </Form.Item>
+                <Form.Item name="proviso" label={t('orders.print.proviso')} extra={t('orders.print.provisoHint')} rules={[maxLength(PRINT_DOCUMENT_LIMITS.provisoMax)]}>
+                  <Input id="print-proviso" />
+                </Form.Item>
+              </>
+            )}
+            <div>{t('orders.print.count', { count: orderIds.length })}</div>
+          </Form>
+        </>
       )}
     </Modal>
   );

@@ -2,6 +2,7 @@ import { PrinterOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError, openBlankWindow } from '../../api/client';
 import { toast } from '../../common/toast';
 import { errorMessage } from '../../i18n';
 import { PRINT_DOCUMENT_KINDS, printDocuments, type PrintDocumentKind } from './api/print-documents';
@@ -17,10 +18,17 @@ export function PrintMenu({ orderId, orderNumber }: { orderId: string; orderNumb
 
   const print = async (kind: PrintDocumentKind) => {
     if (kind === 'receipt') return setReceiptOpen(true);
-    const answer = await printDocuments(kind, [orderId]);
-    if (!answer.ok) return toast.error(errorMessage(answer.error.errorCode, answer.error.params, answer.error.message));
-    const [result] = answer.data.results;
-    if (result && !result.ok) toast.error(errorMessage(result.errorCode));
+    // In the click, before any await (Safari's pop-up rule).
+    const win = openBlankWindow();
+    if (!win) return toast.error(t('orders.print.popupBlocked'));
+    try {
+      const answer = await printDocuments(win, kind, [orderId]);
+      if (!answer.ok) return toast.error(errorMessage(answer.error.errorCode, answer.error.params, answer.error.message));
+      const [result] = answer.data.results;
+      if (result && !result.ok) toast.error(errorMessage(result.errorCode));
+    } catch (err) {
+      toast.error(errorMessage(err instanceof ApiError ? err.errorCode : undefined));
+    }
   };
 
   return (

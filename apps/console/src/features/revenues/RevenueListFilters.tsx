@@ -7,7 +7,7 @@ import { useMakerOptions, useShopOptions } from '../../common/use-options';
 import i18n from '../../i18n';
 import { usePaymentMethods } from '../orders/api/use-orders';
 import { DATE_FORMAT, MONTH_FORMAT } from '../orders/format';
-import type { RevenueFilters } from './api/revenue';
+import { REVENUE_KEYWORD_MAX, type RevenueFilters } from './api/revenue';
 
 type FormValues = {
   salesMonth?: Dayjs | null;
@@ -18,9 +18,13 @@ type FormValues = {
   keyword?: string;
 };
 
+/** A month or date of the URL as the pickers take it; none for one that is not a real month or date (2026-13, 2026-02-31: the API says why). */
+const month = (v: string | undefined) => (v && dayjs(`${v}-01`).format(MONTH_FORMAT) === v ? dayjs(`${v}-01`) : null);
+const date = (v: string | undefined) => (v && dayjs(v).format(DATE_FORMAT) === v ? dayjs(v) : null);
+
 const toFormValues = (f: RevenueFilters): FormValues => ({
-  salesMonth: f.salesMonth ? dayjs(`${f.salesMonth}-01`) : null,
-  shipDate: f.shipDateFrom || f.shipDateTo ? [f.shipDateFrom ? dayjs(f.shipDateFrom) : null, f.shipDateTo ? dayjs(f.shipDateTo) : null] : null,
+  salesMonth: month(f.salesMonth),
+  shipDate: f.shipDateFrom || f.shipDateTo ? [date(f.shipDateFrom), date(f.shipDateTo)] : null,
   shopId: f.shopId,
   makerId: f.makerId,
   paymentMethodId: f.paymentMethodId,
@@ -63,7 +67,7 @@ export function RevenueListFilters({ filters, onSearch, onReset }: { filters: Re
       {makers.length > 0 && select('makerId', makers.map((m) => ({ value: String(m.id), label: m.name })))}
       {payments.length > 0 && select('paymentMethodId', payments.map((p) => ({ value: String(p.id), label: i18n.language === 'en' ? p.nameEn : p.nameJa })))}
       <Form.Item name="keyword" label={t('revenues.filters.keyword')} tooltip={t('revenues.filters.keywordHelp')}>
-        <Input allowClear id="filter-keyword" style={{ width: 200 }} />
+        <Input allowClear id="filter-keyword" maxLength={REVENUE_KEYWORD_MAX} style={{ width: 200 }} />
       </Form.Item>
       <FilterActions form={form} onReset={onReset} />
     </Form>

@@ -1,14 +1,17 @@
-import { japanToday } from '@oms/domain';
-import { Card, Col, Divider, Row, Statistic, Table, Typography } from 'antd';
+import { Alert, Card, Col, Divider, Row, Statistic, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { ApiError } from '../../api/client';
+import { toCamel } from '../../api/case';
 import { CursorPagination } from '../../common/CursorPagination';
-import { formatDate, formatMonth } from '../../i18n';
+import { fieldErrorText } from '../../common/form-errors';
+import i18n, { errorMessage, formatDate, formatMonth } from '../../i18n';
 import { orderLabel } from '../deposits/api/deposit';
 import { useBadCursorReset, useCursorList } from '../deposits/paging';
 import { yen } from '../orders/format';
 import { signedMoney } from './format';
 import { Revenue, REVENUE_FILTERS, RevenueFilters, RevenueTotals, revenueScreen } from './api/revenue';
+import { useDefaultSalesMonth } from './api/use-default-sales-month';
 import { useRevenues } from './api/use-revenues';
 import { RevenueDownloads } from './RevenueDownloads';
 import { RevenueListFilters } from './RevenueListFilters';
@@ -36,38 +39,73 @@ function RevenueTotalsRow({ totals }: { totals: RevenueTotals | undefined }) {
   );
 }
 
+/** Field errors by their filter's label (`keyword` → Keyword); the ship date's two ends by the ship date. */
+function filterLabel(field: string): string | undefined {
+  const key = `revenues.filters.${field.startsWith('ship_date_') ? 'shipDate' : toCamel(field)}`;
+  return i18n.exists(key) ? i18n.t(key) : undefined;
+}
+
+/** Why the list could not be read (a filter the API refuses, e.g. from an edited URL): every field error, or the refusal's message. */
+function RevenueListError({ error }: { error: ApiError }) {
+  const { t } = useTranslation();
+  const lines = error.errors.length ? error.errors.map((e) => fieldErrorText(e, filterLabel)) : [errorMessage(error.errorCode, error.params, error.message)];
+  return (
+    <Alert
+      type="error"
+      showIcon
+      title={t('revenues.loadFailed')}
+      description={
+        <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+          {lines.map((line, i) => (
+            <li key={i}>{line}</li>
+          ))}
+        </ul>
+      }
+      style={{ marginBottom: 12 }}
+      data-testid="revenue-list-error"
+    />
+  );
+}
+
 /**
- * /revenue: the revenue records of a filter (the current Japan month by default), the filter's totals,
- * newest shipment first, paged by cursor; the SS, receivables and advance payment CSVs.
+ * /revenue: the revenue records of a filter (by default the sales month of Japan's today in the
+ * monthly timeline), the filter's totals, newest shipment first, paged by cursor; the SS, receivables
+ * and advance payment CSVs.
  */
 export function RevenueListPage() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
   const { params, query, setParams, move, atCursor } = useCursorList(REVENUE_FILTERS);
-  const thisMonth = japanToday().slice(0, 7);
-  // A list opened without a filter shows the current month (Japan's, DESIGN.md §11); a filter chosen replaces it.
+  // undefined while the timeline loads: the list waits for it rather than show another month first.
+  const defaultMonth = useDefaultSalesMonth();
+  // A list opened without a filter shows the default month; a filter chosen replaces it.
   const unfiltered = REVENUE_FILTERS.every((key) => !params[key]);
+  const waiting = unfiltered && !defaultMonth;
   const filters: RevenueFilters = Object.fromEntries(REVENUE_FILTERS.map((key) => [key, params[key]]));
-  if (unfiltered) filters.salesMonth = thisMonth;
-  const { revenues, totals, pagination, isLoading, error } = useRevenues(unfiltered ? { ...query, salesMonth: thisMonth } : query);
+  if (unfiltered) filters.salesMonth = defaultMonth;
+  const { revenues, totals, pagination, isLoading, error } = useRevenues(waiting ? null : unfiltered ? { ...query, salesMonth: defaultMonth } : query);
   useBadCursorReset(error, atCursor, () => setParams({ ...params, page: 1 }));
+  // A refused cursor goes back to the first page by itself; any other refusal is shown.
+  const refusal = error instanceof ApiError && (error.status === 400 || error.status === 422) && !(error.status === 422 && atCursor) ? error : null;
 
   return (
     <Card size="small" title={<Typography.Title level={4} style={{ margin: 0 }}>{t('revenues.title')}</Typography.Title>}>
       <RevenueListFilters
-        // Read again from the URL when it changes (clear, back and forward).
-        key={search.toString()}
+        // Read again from the URL when it changes (clear, back and forward), and once the default month is known.
+        key={`${search.toString()}|${defaultMonth ?? ''}`}
         filters={filters}
         onSearch={(next) => setParams({ ...next, page: 1, perPage: params.perPage })}
-        onReset={() => setParams({ salesMonth: thisMonth, page: 1, perPage: params.perPage })}
+        onReset={() => setParams({ salesMonth: defaultMonth, page: 1, perPage: params.perPage })}
       />
+      {refusal && <RevenueListError error={refusal} />}
       <RevenueTotalsRow totals={totals} />
-      <RevenueDownloads filters={filters} />
+      {/* Not before the default month is known: the CSVs would be of every month. */}
+      {!waiting && <RevenueDownloads filters={filters} />}
       <Divider style={{ margin: '12px 0' }} />
       <Table<Revenue>
         rowKey="id"
         size="small"
-        loading={isLoading}
+        loading={waiting || isLoading}
         dataSource={revenues}
         scroll={{ x: 'max-content' }}
         pagination={false}

@@ -31,6 +31,18 @@ export function useList<T>(path: string, query: Record<string, string | number> 
   return { rows: (data?.data ?? []) as T[], isLoading };
 }
 
+/**
+ * The monthly timeline (GET /settings/time_shipments): its newest PER_PAGE_MAX months (the API sorts
+ * by month, newest first; 200 months reach 16 years ahead), shared with the settings' list of it.
+ * undefined while it loads; [] when `enabled` is false (the reader may not read settings) or it could
+ * not be read.
+ */
+export function useTimeline(enabled: boolean): TimeShipment[] | undefined {
+  const { data, error } = useSWR(enabled ? [PATHS.timeShipments, { perPage: PER_PAGE_MAX }] : null, swrFetcher);
+  if (!enabled || error) return [];
+  return data ? (data.data as TimeShipment[]) : undefined;
+}
+
 export function useOption() {
   const { data } = useSWR(PATHS.option, swrFetcher);
   return data?.data as SettingsOption | undefined;

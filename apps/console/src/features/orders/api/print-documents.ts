@@ -1,6 +1,6 @@
 import { PRINT_DOCUMENT_KINDS, type PrintDocumentKind } from '@oms/domain';
-import { API_BASE_URL, api, toQueryString, type ApiResult } from '../../../api/client';
-import type { AnswerOf, Wire } from '../../../api/wire';
+import { api, type ApiResult } from '../../../api/client';
+import type { Wire } from '../../../api/wire';
 import { ORDERS_PATH } from './order';
 
 export { PRINT_DOCUMENT_KINDS, type PrintDocumentKind };
@@ -17,12 +17,12 @@ export interface ReceiptTerms {
 
 /**
  * Prints one kind of document for these orders (POST /orders/documents issues what it can), then
- * opens the PDF of those issued in a new window with a one-minute media token. The window is opened
- * in the click itself (pop-up blockers refuse one opened later) and closed when nothing is printable.
+ * points `win` at the PDF of those issued, with a one-minute media token. The caller opens `win` in
+ * the click itself (`openBlankWindow()`, before any await: Safari blocks a later window.open); it is
+ * closed here when nothing is printable or the request fails. The console never navigates away to
+ * the PDF. A media token that cannot be had rejects (ApiError), like any download.
  */
-export async function printDocuments(kind: PrintDocumentKind, orderIds: readonly string[], terms: ReceiptTerms = {}): Promise<ApiResult<PrintDocumentsAnswer>> {
-  const win = window.open('', '_blank');
-  if (win) win.opener = null;
+export async function printDocuments(win: Window | null, kind: PrintDocumentKind, orderIds: readonly string[], terms: ReceiptTerms = {}): Promise<ApiResult<PrintDocumentsAnswer>> {
   try {
     const body = { kind, orderIds: orderIds.map(Number), ...(kind === 'receipt' ? terms : {}) };
     const res = await api.post<PrintDocumentsAnswer>(`${ORDERS_PATH}/documents`, body);
@@ -31,14 +31,7 @@ export async function printDocuments(kind: PrintDocumentKind, orderIds: readonly
       win?.close();
       return res;
     }
-    const token = await api.get<AnswerOf<'/medias/token', 'get'>>('/medias/token');
-    if (!token.ok) {
-      win?.close();
-      return token;
-    }
-    const url = `${API_BASE_URL}${ORDERS_PATH}/documents/download?${toQueryString({ kind, ids: printable.join(','), token: token.data.token })}`;
-    if (win) win.location.href = url;
-    else window.location.assign(url);
+    await api.download(`${ORDERS_PATH}/documents/download`, { kind, ids: printable.join(',') }, win);
     return res;
   } catch (err) {
     win?.close();

@@ -15,6 +15,9 @@ export type RevenueCsvEncoding = NonNullable<QueryOf<'/revenues/ss', 'get'>['enc
 export const REVENUE_FILTERS = ['salesMonth', 'shipDateFrom', 'shipDateTo', 'shopId', 'makerId', 'paymentMethodId', 'keyword'] as const satisfies readonly (keyof RevenueListQuery)[];
 export type RevenueFilters = UrlQuery<RevenueListQuery, (typeof REVENUE_FILTERS)[number]>;
 
+/** The longest keyword GET /revenues takes (its query's `@Text(100)`); a longer one is a 422. */
+export const REVENUE_KEYWORD_MAX = 100;
+
 /** The shop's costs staff enter on a record (PUT /revenues/{id}). */
 export const REVENUE_COSTS = ['actualShipCost', 'transferFee', 'otherCost'] as const satisfies readonly (keyof RevenueUpdateInput)[];
 
