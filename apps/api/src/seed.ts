@@ -62,8 +62,20 @@ export const DEMO_ORDERS = [
   { ecOrderId: 'DEMO-ORDER-4', product: 'DEMO-P-002', amount: 1, status: 6, paymentMethodId: 1 },
 ];
 
+/**
+ * The operator as invoices and receipts print it: a fictitious company with a registration number
+ * whose check digit is right (T + 7 + 123456789012), so that the demo can print qualified invoices.
+ */
+export const DEMO_ISSUER = { companyName: 'デモ家具株式会社', zip: '100-0005', address: '東京都千代田区丸の内1-1-1', phone: '03-1234-0000', registrationNumber: 'T7123456789012' };
+
 /** Idempotent demo data: running it again changes nothing. */
 export async function seedDemoData(ds: DataSource): Promise<void> {
+  // The order settings the print documents need, where nobody has set them (what was set by hand is kept).
+  await ds.query(
+    `UPDATE settings_options SET company_name = $1, zip = $2, address = $3, phone = $4, invoice_registration_number = $5, updated_at = now(), version = version + 1
+      WHERE id = 1 AND company_name IS NULL AND invoice_registration_number IS NULL`,
+    [DEMO_ISSUER.companyName, DEMO_ISSUER.zip, DEMO_ISSUER.address, DEMO_ISSUER.phone, DEMO_ISSUER.registrationNumber],
+  );
   await ds.query(
     `INSERT INTO makers (code, name, email, order_method) VALUES ($1, $2, $3, $4) ON CONFLICT (lower(code)) DO NOTHING`,
     [DEMO_MAKER.code, DEMO_MAKER.name, DEMO_MAKER.email, DEMO_MAKER.orderMethod],

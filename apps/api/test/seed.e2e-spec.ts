@@ -1,5 +1,5 @@
-import { ROLES } from '@oms/domain';
-import { DEMO_CUSTOMERS, DEMO_DELIVERY_COMPANIES, DEMO_DELIVERY_METHODS, DEMO_ORDERS, DEMO_PRODUCTS, DEMO_SHOPS, DEMO_USERS, seedDemoData } from '../src/seed';
+import { isValidInvoiceRegistrationNumber, ROLES } from '@oms/domain';
+import { DEMO_CUSTOMERS, DEMO_DELIVERY_COMPANIES, DEMO_DELIVERY_METHODS, DEMO_ISSUER, DEMO_ORDERS, DEMO_PRODUCTS, DEMO_SHOPS, DEMO_USERS, seedDemoData } from '../src/seed';
 import { signInThroughProvider, useTestApi } from './support/test-app';
 
 describe('demo data (npm run seed)', () => {
@@ -58,6 +58,12 @@ describe('demo data (npm run seed)', () => {
     const [third] = await ctx.api.dataSource.query(`SELECT id::text FROM orders WHERE ec_order_id = $1`, [DEMO_ORDERS[2].ecOrderId]);
     const [fourth] = await ctx.api.dataSource.query(`SELECT id::text FROM orders WHERE ec_order_id = $1`, [DEMO_ORDERS[3].ecOrderId]);
     expect(res.body.data.map((o: { view: string; id: string }) => [o.view, o.id])).toEqual([['maker', third.id], ['maker', fourth.id]]);
+  });
+
+  it('sets the order settings invoices need, a registration number with a right check digit', async () => {
+    const [option] = await ctx.api.dataSource.query(`SELECT company_name, invoice_registration_number FROM settings_options WHERE id = 1`);
+    expect(option).toEqual({ company_name: DEMO_ISSUER.companyName, invoice_registration_number: DEMO_ISSUER.registrationNumber });
+    expect(isValidInvoiceRegistrationNumber(DEMO_ISSUER.registrationNumber)).toBe(true);
   });
 
   it('gives the delivered demo order its revenue record, once', async () => {
