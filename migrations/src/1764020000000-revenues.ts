@@ -81,28 +81,36 @@ export class Revenues1764020000000 implements MigrationInterface {
        WHERE o.id = f.order_id`);
 
     // Figures of the lines the order's total counts (not cancelled 8, not refunded 7), for orders with a
-    // sold line (5, 6, 9–12); the tax once per rate over the document, fees at 10%, rounded toward zero.
+    // sold line (5, 6, 9–12, or refunded after its return); the tax once per rate over the document,
+    // fees at 10%, rounded toward zero.
     await q.query(`
       CREATE FUNCTION revenue_sync(ids bigint[]) RETURNS void LANGUAGE sql VOLATILE AS $$
-        WITH counted AS (
+        WITH order_lines_of AS (
           SELECT l.order_id, l.id, l.product_name, l.maker_id, l.status, l.tax_percentage,
+                 l.status NOT IN (7, 8) AS counted,
+                 -- Sold: shipped and on (5, 6, 9–12), or refunded after its return (9 → 7): the fees kept still are revenue.
+                 (l.status IN (5, 6, 9, 10, 11, 12)
+                   OR (l.status = 7 AND EXISTS (SELECT 1 FROM order_status_history h
+                                                 WHERE h.order_id = l.order_id AND h.order_line_id = l.id AND h.from_status = 9 AND h.to_status = 7))) AS sold,
                  l.price_with_tax::bigint * l.amount AS line_total,
                  coalesce(l.wholesale_price, 0)::bigint * l.amount + l.maker_shipping_fee AS maker_cost,
                  -- Re-orders not stepped back: each sent the line to the buyer again.
                  greatest((SELECT count(*) FILTER (WHERE h.from_status = 9 AND h.to_status = 10) - count(*) FILTER (WHERE h.from_status = 10 AND h.to_status = 9)
                              FROM order_status_history h WHERE h.order_id = l.order_id AND h.order_line_id = l.id), 0) AS reorders
             FROM order_lines l
-           WHERE l.order_id = ANY(ids) AND l.status NOT IN (7, 8)
+           WHERE l.order_id = ANY(ids)
+        ), counted AS (
+          SELECT * FROM order_lines_of WHERE counted
         ), per_order AS (
           SELECT order_id,
-                 (array_agg(product_name ORDER BY id))[1] AS product_name,
-                 count(*)::integer AS product_count,
-                 sum(maker_cost) AS wholesale_total,
-                 sum(maker_cost * reorders) AS reship_cost,
+                 coalesce((array_agg(product_name ORDER BY id) FILTER (WHERE counted))[1], (array_agg(product_name ORDER BY id))[1]) AS product_name,
+                 (count(*) FILTER (WHERE counted))::integer AS product_count,
+                 coalesce(sum(maker_cost) FILTER (WHERE counted), 0) AS wholesale_total,
+                 coalesce(sum(maker_cost * reorders) FILTER (WHERE counted), 0) AS reship_cost,
                  array_agg(DISTINCT maker_id) AS maker_ids,
-                 array_agg(DISTINCT maker_id) FILTER (WHERE status IN (5, 6, 9, 10, 11, 12)) AS sold_maker_ids
-            FROM counted GROUP BY order_id
-          HAVING bool_or(status IN (5, 6, 9, 10, 11, 12))
+                 array_agg(DISTINCT maker_id) FILTER (WHERE sold) AS sold_maker_ids
+            FROM order_lines_of GROUP BY order_id
+          HAVING bool_or(sold)
         ), taxes AS (
           SELECT order_id, sum(trunc(amount * rate / (100 + rate)))::bigint AS tax_total
             FROM (SELECT order_id, rate, sum(amount) AS amount

@@ -225,4 +225,23 @@ describe('revenues: the list, its totals, the accountant\'s CSVs and staff\'s co
       expect(row.margin).toBe(marginOf(row.total, figures, { actualShipCost: row.actual_ship_cost, transferFee: row.transfer_fee, otherCost: row.other_cost }));
     }
   });
+
+  it('keeps the record of an order returned and refunded whole, with the fees kept; removes one whose shipment was a mistake', async () => {
+    const refunded = await shipped([{ makerId: maker, priceWithTax: 4400 }], '2030-04-03');
+    await db().query(`UPDATE order_lines SET status = 7 WHERE order_id = $1`, [refunded.id]);
+    await db().query(
+      `INSERT INTO order_status_history (order_id, order_line_id, from_status, to_status, command) VALUES ($1, $2, 5, 9, 'return'), ($1, $2, 9, 7, 'refund')`,
+      [refunded.id, refunded.lineIds[0]],
+    );
+    await db().query(`UPDATE orders SET shipping_fee = 990 WHERE id = $1`, [refunded.id]);
+    await db().transaction((m) => new OrderRepository().refreshDerived(m, refunded.id));
+    await new RevenueRepository(db()).sync([refunded.id]);
+    const [kept] = await db().query(`SELECT total, products_total, wholesale_total::int, product_count, product_name, tax_total::int, margin::int FROM revenues WHERE order_id = $1`, [refunded.id]);
+    expect(kept).toEqual({ total: 990, products_total: 0, wholesale_total: 0, product_count: 0, product_name: '商品 1', tax_total: 90, margin: 990 });
+
+    const mistaken = await shipped([{ makerId: maker, priceWithTax: 4400 }], '2030-04-04');
+    await db().query(`UPDATE order_lines SET status = 4 WHERE order_id = $1`, [mistaken.id]);
+    await new RevenueRepository(db()).sync([mistaken.id]);
+    expect(await db().query(`SELECT id FROM revenues WHERE order_id = $1`, [mistaken.id])).toEqual([]);
+  });
 });

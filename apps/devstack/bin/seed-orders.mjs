@@ -459,12 +459,12 @@ async function deleteSeededOrders(db) {
   );
   if (!others) {
     // Nothing but seeded orders: emptying the tables is far quicker than a million cascaded deletes.
-    await db.query(`TRUNCATE order_errors, order_status_history, order_makers, order_lines, orders, order_numbers`);
+    await db.query(`TRUNCATE revenues, print_documents, deposit_payments, order_errors, order_status_history, order_makers, order_lines, orders, order_numbers`);
     return;
   }
   await db.query('BEGIN');
   await db.query(`CREATE TEMP TABLE gone ON COMMIT DROP AS SELECT id, order_no FROM orders WHERE shop_id IN (SELECT id FROM shops WHERE code LIKE 'SEED-SHOP-%')`);
-  for (const table of ['order_errors', 'order_status_history', 'order_makers', 'order_lines']) {
+  for (const table of ['revenues', 'print_documents', 'deposit_payments', 'order_errors', 'order_status_history', 'order_makers', 'order_lines']) {
     await db.query(`DELETE FROM ${table} t USING gone WHERE t.order_id = gone.id`);
   }
   await db.query(`DELETE FROM orders o USING gone WHERE o.id = gone.id`);

@@ -694,6 +694,13 @@ describe('Order: its revenue (issue 14)', () => {
     expect(order.snapshot()).toMatchObject({ revenueMonth: '2025-05', firstShipDate: '2025-05-10' });
   });
 
+  it('keeps the sales month when a return is refunded: the fees kept are still that month\'s', () => {
+    const order = orderOf({ lines: [line('L1', '10', S.returned)], revenueMonth: '2025-04', firstShipDate: '2025-04-10' });
+    order.refund(['L1'], { shippingFee: 880 });
+    expect(eventTypes(order)).toEqual(['order.revenue_changed']);
+    expect(order.snapshot()).toMatchObject({ revenueMonth: '2025-04', firstShipDate: '2025-04-10' });
+  });
+
   it('keeps the first ship date when the lines are sent again', () => {
     const order = orderOf({ lines: [line('L1', '10', S.reorderReceived)], makers: [makerPart('10', SHIPPED)], revenueMonth: '2025-04', firstShipDate: '2025-04-10' });
     order.makerShip(['L1'], { ...SHIPPED, shipDate: '2025-05-02' }, timeline);

@@ -373,8 +373,9 @@ export class Order {
     // An order with sold lines, before or after, has a revenue record to bring in step (made, changed or removed).
     const soldAfter = this.state.lines.some((l) => isSold(l.status));
     if (soldBefore || soldAfter) this.revenueTouched = true;
-    // A shipment stepped back leaves nothing sold: the next one is the first again, its month and date with it.
-    if (soldBefore && !soldAfter) {
+    // A shipment stepped back (change_status, one step back) leaves nothing sold: the next one is the first
+    // again, its month and date with it. A refund after a return keeps them: its fees are still that month's.
+    if (command === 'change_status' && soldBefore && !soldAfter) {
       this.state.revenueMonth = null;
       this.state.firstShipDate = null;
     }

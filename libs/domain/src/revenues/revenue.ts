@@ -9,7 +9,11 @@ import { CLOSED_STATUSES, LINE_STATUS, LineStatus } from '../orders/line-status'
  * entered by staff on the record. docs/decisions.md "Revenue (issue 14)".
  */
 
-/** Lines that were sold: shipped, delivered, and those returned or sent again since. */
+/**
+ * Lines that were sold: shipped, delivered, and those returned or sent again since. A line refunded
+ * after its return (9 → 7) keeps its order's record too (revenue_sync reads that from the history):
+ * the fees the shop kept are still revenue of the month.
+ */
 export const SOLD_STATUSES: readonly LineStatus[] = [
   LINE_STATUS.shipped,
   LINE_STATUS.delivered,

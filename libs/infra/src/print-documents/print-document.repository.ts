@@ -66,7 +66,7 @@ export class PrintDocumentRepository {
     // TypeORM answers an UPDATE … RETURNING as [rows, count].
     const [rows]: [{ id: string; before: number }[], number] = await m.query(
       `UPDATE print_documents SET print_count = print_count + 1, last_printed_at = now(), last_printed_by = $2, version = version + 1
-        WHERE id = ANY($1::bigint[]) RETURNING id::text, print_count - 1 AS before`,
+        WHERE id = ANY($1::bigint[]) AND voided_at IS NULL RETURNING id::text, print_count - 1 AS before`,
       [ids, by],
     );
     return new Map(rows.map((r) => [r.id, r.before]));
@@ -74,7 +74,8 @@ export class PrintDocumentRepository {
 
   /**
    * How the orders were paid: which lines were confirmed paid (a step to paid in their history) and
-   * when last; and the live deposit payment covering the order (not short: status 4 is an underpayment),
+   * when last; and the live deposit payment covering the order (not short: status 4 is an underpayment;
+   * not a refund, type 1, nor points, type 10),
    * whose bank date is the receipt's date when there is one.
    */
   async payments(m: EntityManager, orderIds: readonly string[]): Promise<Map<string, OrderPayments>> {
@@ -85,7 +86,7 @@ export class PrintDocumentRepository {
     );
     const deposits: { orderId: string; paidDate: string }[] = await m.query(
       `SELECT order_id::text AS "orderId", to_char(paid_date, 'YYYY-MM-DD') AS "paidDate"
-         FROM deposit_payments WHERE order_id = ANY($1::bigint[]) AND reverted_at IS NULL AND status IN (2, 3)`,
+         FROM deposit_payments WHERE order_id = ANY($1::bigint[]) AND reverted_at IS NULL AND status IN (2, 3) AND type NOT IN (1, 10)`,
       [orderIds],
     );
     const byOrder = new Map(rows.map((r) => [r.orderId, r]));

@@ -98,12 +98,15 @@ async function issue(
 }
 
 /** The PDF of issued documents, each print counted (a document printed before comes out marked 再発行). */
-async function printed(m: EntityManager, documents: PrintDocumentRepository, records: readonly PrintDocumentRecord[], actor: SignedInUser): Promise<PrintDocumentPdf> {
+async function printed(m: EntityManager, documents: PrintDocumentRepository, asked: readonly PrintDocumentRecord[], actor: SignedInUser): Promise<PrintDocumentPdf> {
   const before = await documents.countPrints(
     m,
-    records.map((r) => r.id),
+    asked.map((r) => r.id),
     actor.id,
   );
+  // A document voided by a correction committed meanwhile is not counted, nor printed.
+  const records = asked.filter((r) => before.has(r.id));
+  if (records.length === 0) throw new NotFoundError('print document');
   const copies: PrintDocumentCopy[] = records.map((r) => ({ content: r.content, reissue: (before.get(r.id) ?? 0) > 0 }));
   const kind = records[0].kind;
   const name = records.length === 1 ? `${PRINT_DOCUMENT_TITLES_JA[kind]}_${records[0].documentNo}` : `${PRINT_DOCUMENT_TITLES_JA[kind]}_${records.length}件`;
