@@ -1,6 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-const KINDS = { invoice: 'INV', receipt: 'RCP', delivery_note: 'DLV', delivery_request: 'REQ' } as const;
+/** The kinds as of this migration (libs/domain print-documents PRINT_DOCUMENT_KINDS), each with its number sequence; the domain writes the numbers. */
+const KINDS = ['invoice', 'receipt', 'delivery_note', 'delivery_request'] as const;
 
 /**
  * Print documents of orders (issue 14; docs/decisions.md "Print documents"): one live document per
@@ -14,22 +15,11 @@ export class PrintDocuments1764020000001 implements MigrationInterface {
   name = 'PrintDocuments1764020000001';
 
   async up(q: QueryRunner): Promise<void> {
-    for (const kind of Object.keys(KINDS)) await q.query(`CREATE SEQUENCE print_document_no_${kind}`);
-    await q.query(`
-      CREATE FUNCTION next_print_document_no(kind text) RETURNS text LANGUAGE plpgsql AS $$
-      DECLARE n bigint;
-      BEGIN
-        n := nextval('print_document_no_' || kind);
-        RETURN CASE kind ${Object.entries(KINDS)
-          .map(([kind, prefix]) => `WHEN '${kind}' THEN '${prefix}'`)
-          .join(' ')} END || '-' || CASE WHEN n < 1000000 THEN lpad(n::text, 6, '0') ELSE n::text END;
-      END $$`);
+    for (const kind of KINDS) await q.query(`CREATE SEQUENCE print_document_no_${kind}`);
     await q.query(`
       CREATE TABLE print_documents (
         id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-        kind varchar(20) NOT NULL CHECK (kind IN (${Object.keys(KINDS)
-          .map((k) => `'${k}'`)
-          .join(', ')})),
+        kind varchar(20) NOT NULL CHECK (kind IN (${KINDS.map((k) => `'${k}'`).join(', ')})),
         document_no varchar(20) NOT NULL,
         order_id bigint NOT NULL CONSTRAINT print_documents_order_fk REFERENCES orders(id) ON DELETE RESTRICT,
         content jsonb NOT NULL,
@@ -49,7 +39,6 @@ export class PrintDocuments1764020000001 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP TABLE print_documents`);
-    await q.query(`DROP FUNCTION next_print_document_no(text)`);
-    for (const kind of Object.keys(KINDS)) await q.query(`DROP SEQUENCE print_document_no_${kind}`);
+    for (const kind of KINDS) await q.query(`DROP SEQUENCE print_document_no_${kind}`);
   }
 }

@@ -11,10 +11,6 @@ import { PAYMENT_METHOD } from '../orders/payment-rules';
 export const PRINT_DOCUMENT_KINDS = ['invoice', 'receipt', 'delivery_note', 'delivery_request'] as const;
 export type PrintDocumentKind = (typeof PRINT_DOCUMENT_KINDS)[number];
 
-export function isPrintDocumentKind(value: unknown): value is PrintDocumentKind {
-  return typeof value === 'string' && (PRINT_DOCUMENT_KINDS as readonly string[]).includes(value);
-}
-
 /** The prefix of each kind's numbers: `INV-000001`, `RCP-…`, `DLV-…`, `REQ-…`. */
 export const PRINT_DOCUMENT_PREFIXES: Readonly<Record<PrintDocumentKind, string>> = {
   invoice: 'INV',

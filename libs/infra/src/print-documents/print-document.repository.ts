@@ -1,4 +1,4 @@
-import type { PrintDocumentKind } from '@oms/domain';
+import { printDocumentNumber, type PrintDocumentKind } from '@oms/domain';
 import { EntityManager } from 'typeorm';
 import type { PrintDocumentContent } from '../documents/print-document';
 import type { OrderPayments } from './print-document-content';
@@ -45,8 +45,10 @@ export class PrintDocumentRepository {
     await m.query(`UPDATE print_documents SET replaced_by = $2 WHERE id = $1`, [id, replacedBy]);
   }
 
-  nextNumber(m: EntityManager, kind: PrintDocumentKind): Promise<string> {
-    return m.query(`SELECT next_print_document_no($1) AS no`, [kind]).then(([row]: { no: string }[]) => row.no);
+  /** The kind's next number, from its own sequence (numbers taken by a failed transaction are not reused), written as the domain writes it. */
+  async nextNumber(m: EntityManager, kind: PrintDocumentKind): Promise<string> {
+    const [row]: { n: string }[] = await m.query(`SELECT nextval($1::regclass)::text AS n`, [`print_document_no_${kind}`]);
+    return printDocumentNumber(kind, Number(row.n));
   }
 
   /** Inserts the document, never printed yet; null when the order already has one of the kind. */

@@ -103,11 +103,6 @@ export class RevenueRepository {
     return row ?? null;
   }
 
-  async findByOrder(orderId: string): Promise<RevenueRow | null> {
-    const [row]: RevenueRow[] = await this.dataSource.query(`SELECT ${REVENUE_COLUMNS} FROM revenues r JOIN shops s ON s.id = r.shop_id WHERE r.order_id = $1`, [orderId]);
-    return row ?? null;
-  }
-
   /** Staff's costs and memo, if the record is still at `version` (false: changed meanwhile, or gone). */
   async update(m: EntityManager, id: string, version: number, write: RevenueCosts & { memo: string | null }): Promise<boolean> {
     const [rows]: [unknown[], number] = await m.query(
