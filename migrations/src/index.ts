@@ -23,6 +23,7 @@ import { DepositPayerKeys1764010000001 } from './1764010000001-deposit-payer-key
 import { DepositUnpaidByCustomer1764010000002 } from './1764010000002-deposit-unpaid-by-customer';
 import { Revenues1764020000000 } from './1764020000000-revenues';
 import { PrintDocuments1764020000001 } from './1764020000001-print-documents';
+import { Conversations1764030000000 } from './1764030000000-conversations';
 import { RevenuesMonthShop1764020000002 } from './1764020000002-revenues-month-shop';
 
 /** Every migration, in order. The data source runs exactly these; nothing is ever synchronised. */
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   Revenues1764020000000,
   PrintDocuments1764020000001,
   RevenuesMonthShop1764020000002,
+  Conversations1764030000000,
 ];

@@ -15,6 +15,8 @@ import { HealthModule } from './health/health.module';
 import { ContractModule } from './contract/contract.module';
 import { StorageModule } from './common/storage.module';
 import { DepositsModule } from './deposits/deposits.module';
+import { ConversationsModule } from './conversations/conversations.module';
+import { MakerInquiriesModule } from './maker-inquiries/maker-inquiries.module';
 import { RevenuesModule } from './revenues/revenues.module';
 import { EstimatesModule } from './estimates/estimates.module';
 import { CustomersModule } from './customers/customers.module';
@@ -43,6 +45,8 @@ export const API_MODULES = [
   OrdersModule,
   DepositsModule,
   RevenuesModule,
+  ConversationsModule,
+  MakerInquiriesModule,
   MakerSideModule,
   CustomerMailsModule,
   DashboardModule,

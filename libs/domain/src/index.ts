@@ -20,3 +20,5 @@ export * from './estimates';
 export * from './deposits';
 export * from './revenues';
 export * from './print-documents';
+export * from './conversations';
+export * from './maker-inquiries';

@@ -38,4 +38,6 @@ export * from './idempotency/idempotency-key.repository';
 export * from './estimates';
 export * from './deposits';
 export * from './revenues';
+export * from './conversations';
+export * from './maker-inquiries';
 export * from './print-documents';

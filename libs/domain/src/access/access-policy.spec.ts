@@ -26,6 +26,8 @@ describe('access policy (DESIGN.md §8)', () => {
     'revenue.write': 'yy---y-',
     'maker-chat': 'yyyy--y',
     'customer-chat': 'yyyyy--',
+    chat: 'yyyyy-y',
+    'maker-inquiries.write': 'yyyy---',
     'operations.admin': 'y------',
     'medias.upload': 'yyyyyy-',
   };

@@ -35,6 +35,10 @@ export const ACCESS_POLICY = {
   'revenue.write': [...ADMINS, 'accountant'],
   'maker-chat': [...EDITORS, 'maker'],
   'customer-chat': [...EDITORS, 'call_center'],
+  // Conversations (issue 15): a thread's routes serve both kinds; the handler holds each thread to its kind's row above.
+  chat: [...EDITORS, 'call_center', 'maker'],
+  // Maker inquiries' own fields (method, maker, customer, memo, processed): staff of the maker chat row, not makers.
+  'maker-inquiries.write': EDITORS,
   'operations.admin': ['system_admin'],
   // Presigned media uploads (GET /medias/presigned_url): staff; the area that takes a file over checks its own permission.
   'medias.upload': STAFF_BUT_MAKER,

@@ -4,10 +4,12 @@
  * The console translates the code itself; a test fails when a code here lacks a translation.
  */
 import type { CatalogueEntry } from './catalogue-entry';
+import { CONVERSATION_ERRORS } from './families/conversation';
 import { CUSTOMER_ERRORS } from './families/customer';
 import { DEPOSIT_ERRORS } from './families/deposit';
 import { ESTIMATE_ERRORS } from './families/estimate';
 import { IDEMPOTENCY_ERRORS } from './families/idempotency';
+import { INQUIRY_ERRORS } from './families/inquiry';
 import { MAIL_ERRORS } from './families/mail';
 import { ORDER_ERRORS } from './families/order';
 import { PRINT_DOCUMENT_ERRORS } from './families/print-document';
@@ -54,7 +56,7 @@ const CORE_ERRORS = {
 } as const satisfies Record<string, CatalogueEntry>;
 
 /** Areas keep their codes in `families/` (one file each); this is the whole catalogue. */
-export const ERROR_CATALOGUE = { ...CORE_ERRORS, ...PRODUCT_ERRORS, ...CUSTOMER_ERRORS, ...ESTIMATE_ERRORS, ...SETTINGS_ERRORS, ...MAIL_ERRORS, ...ORDER_ERRORS, ...UPLOAD_ERRORS, ...IDEMPOTENCY_ERRORS, ...DEPOSIT_ERRORS, ...REVENUE_ERRORS, ...PRINT_DOCUMENT_ERRORS } as const;
+export const ERROR_CATALOGUE = { ...CORE_ERRORS, ...PRODUCT_ERRORS, ...CUSTOMER_ERRORS, ...ESTIMATE_ERRORS, ...SETTINGS_ERRORS, ...MAIL_ERRORS, ...ORDER_ERRORS, ...UPLOAD_ERRORS, ...IDEMPOTENCY_ERRORS, ...DEPOSIT_ERRORS, ...REVENUE_ERRORS, ...PRINT_DOCUMENT_ERRORS, ...CONVERSATION_ERRORS, ...INQUIRY_ERRORS } as const;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 

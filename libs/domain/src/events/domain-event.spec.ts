@@ -10,6 +10,7 @@ const SAMPLES: { [T in DomainEventType]: DomainEvent<T> } = {
   'order.revenue_changed': domainEvent('order.revenue_changed', '1', { orderId: '1' }),
   'estimate.approval_requested': domainEvent('estimate.approval_requested', '4', { estimateId: '4', revision: 1, step: 'approve', requestId: '9' }),
   'deposit.uploaded': domainEvent('deposit.uploaded', '6', { depositId: '6' }),
+  'conversation.message_posted': domainEvent('conversation.message_posted', '9', { conversationId: '9', messageId: '12', authorSide: 'staff' }),
 };
 
 describe('the domain events catalogue', () => {

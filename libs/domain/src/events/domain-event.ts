@@ -1,4 +1,5 @@
 import type { Role } from '../access/role';
+import type { ChatSide } from '../conversations/conversation';
 import type { ApprovalStep } from '../estimates/estimate';
 import type { SheetReason } from '../maker-side/order-sheet';
 
@@ -31,6 +32,8 @@ export interface DomainEventCatalogue {
   'estimate.approval_requested': { aggregate: 'estimate'; payload: { estimateId: string; revision: number; step: ApprovalStep; requestId: string } };
   /** A bank file was uploaded (or its matching asked again): the workers match its pending records against the unpaid orders. */
   'deposit.uploaded': { aggregate: 'deposit'; payload: { depositId: string } };
+  /** A message was posted in a thread: the other side is mailed, a burst of messages in one digest. */
+  'conversation.message_posted': { aggregate: 'conversation'; payload: { conversationId: string; messageId: string; authorSide: ChatSide } };
 }
 
 export type DomainEventType = keyof DomainEventCatalogue;
@@ -52,6 +55,7 @@ const AGGREGATE_OF: { readonly [T in DomainEventType]: EventAggregate<T> } = {
   'order.revenue_changed': 'order',
   'estimate.approval_requested': 'estimate',
   'deposit.uploaded': 'deposit',
+  'conversation.message_posted': 'conversation',
 };
 
 export const DOMAIN_EVENT_TYPES: readonly DomainEventType[] = Object.freeze(Object.keys(AGGREGATE_OF) as DomainEventType[]);

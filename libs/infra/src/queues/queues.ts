@@ -7,7 +7,7 @@ import Redis, { RedisOptions } from 'ioredis';
  * consumer is the API (it checks rows with the API's own validation rules; docs/decisions.md), and
  * `maintenance` (scheduled housekeeping: the retention of spent rows).
  */
-export const QUEUE_NAMES = ['mail', 'order-sheets', 'reminders', 'customer-mails', 'product-imports', 'maintenance', 'estimate-mails', 'deposit-matching', 'revenues'] as const;
+export const QUEUE_NAMES = ['mail', 'order-sheets', 'reminders', 'customer-mails', 'product-imports', 'maintenance', 'estimate-mails', 'deposit-matching', 'revenues', 'conversation-mails'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** Every event type of the catalogue with the queues it goes to: at least one (what nothing consumes is not written). */
@@ -26,6 +26,7 @@ export const EVENT_ROUTES = {
   'order.revenue_changed': ['revenues'],
   'estimate.approval_requested': ['estimate-mails'],
   'deposit.uploaded': ['deposit-matching'],
+  'conversation.message_posted': ['conversation-mails'],
 } as const satisfies EventRouteTable;
 
 /** The event types published to a queue (its worker must handle each). */

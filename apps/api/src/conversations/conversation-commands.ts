@@ -1,0 +1,143 @@
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { checkMessageChange, checkStatusChange, ConversationKind, ConversationStatus, DomainError, domainEvent, NotFoundError, otherSide, statusAfterMessage } from '@oms/domain';
+import { appendToOutbox, ConversationRepository } from '@oms/infra';
+import { DataSource, EntityManager } from 'typeorm';
+import type { SignedInUser } from '../auth/access.decorators';
+import { makerScope } from '../makers/maker-queries';
+import { readableConversation, sideOf } from './conversation-access';
+import { ConversationStatusBody, OpenMakerConversationBody } from './conversation.dto';
+import { conversationView, ConversationView, messageView, MessageView } from './conversation.view';
+
+/**
+ * Posts a message in the caller's transaction: under the thread's lock, the thread's next change
+ * number, the status of whoever wrote last (a maker thread), and for the other side the event that
+ * mails them (batched by the workers). Maker inquiries post their first message through it too.
+ */
+export async function postMessage(
+  m: EntityManager,
+  conversations: ConversationRepository,
+  conversation: { id: string; kind: ConversationKind },
+  user: SignedInUser,
+  content: string,
+): Promise<string> {
+  const side = sideOf(user);
+  await conversations.lock(m, conversation.id);
+  const status = conversation.kind === 'maker' ? statusAfterMessage(conversation.kind, side) : undefined;
+  const { changeSeq } = await conversations.nextChange(m, conversation.id, { status, messageBy: side });
+  const messageId = await conversations.post(m, { conversationId: conversation.id, authorId: user.id, authorSide: side, content, changeSeq });
+  if (otherSide(conversation.kind, side)) {
+    await appendToOutbox(m, [domainEvent('conversation.message_posted', conversation.id, { conversationId: conversation.id, messageId, authorSide: side })]);
+  }
+  return messageId;
+}
+
+export class OpenMakerConversation extends Command<ConversationView> {
+  constructor(readonly user: SignedInUser, readonly body: OpenMakerConversationBody) {
+    super();
+  }
+}
+
+/**
+ * POST /conversations/maker: the thread of an order and one of its makers (made on first asking; a maker
+ * account asks for its own only), or of a maker inquiry.
+ */
+@CommandHandler(OpenMakerConversation)
+export class OpenMakerConversationHandler implements ICommandHandler<OpenMakerConversation> {
+  constructor(private readonly dataSource: DataSource, private readonly conversations: ConversationRepository) {}
+
+  async execute({ user, body }: OpenMakerConversation) {
+    const byOrder = body.orderId !== undefined || body.makerId !== undefined;
+    if (byOrder === (body.makerInquiryId !== undefined) || (byOrder && (body.orderId === undefined || body.makerId === undefined))) {
+      throw new DomainError('NAL-CHAT-008');
+    }
+    return this.dataSource.transaction(async (m) => {
+      const scope = makerScope(user);
+      let id: string | null;
+      if (body.makerInquiryId !== undefined) {
+        id = await this.conversations.idOfInquiry(m, String(body.makerInquiryId));
+      } else {
+        const orderId = String(body.orderId);
+        const makerId = String(body.makerId);
+        // A maker account opens its own maker's thread only: another maker's is no order of theirs.
+        if (scope !== undefined && scope !== makerId) throw new NotFoundError('order');
+        const part = await this.conversations.orderHasMaker(m, orderId, makerId, scope);
+        if (part === 'no order') throw new NotFoundError('order');
+        if (part === 'no maker') throw new DomainError('NAL-CHAT-004');
+        id = await this.conversations.openForOrder(m, orderId, makerId);
+      }
+      if (!id) throw new NotFoundError('maker_inquiry');
+      return conversationView(await readableConversation(this.conversations, id, user, m));
+    });
+  }
+}
+
+export class PostMessage extends Command<MessageView> {
+  constructor(readonly user: SignedInUser, readonly conversationId: string, readonly content: string) {
+    super();
+  }
+}
+
+@CommandHandler(PostMessage)
+export class PostMessageHandler implements ICommandHandler<PostMessage> {
+  constructor(private readonly dataSource: DataSource, private readonly conversations: ConversationRepository) {}
+
+  async execute({ user, conversationId, content }: PostMessage) {
+    return this.dataSource.transaction(async (m) => {
+      const conversation = await readableConversation(this.conversations, conversationId, user, m);
+      const messageId = await postMessage(m, this.conversations, conversation, user, content);
+      return messageView((await this.conversations.message(m, conversationId, messageId))!, user.id);
+    });
+  }
+}
+
+export class ChangeMessage extends Command<MessageView> {
+  /** `content` null: delete (the message stays as a tombstone). */
+  constructor(readonly user: SignedInUser, readonly conversationId: string, readonly messageId: string, readonly content: string | null) {
+    super();
+  }
+}
+
+/** PUT and DELETE …/message/{msgId}: the author's own, within the edit window (libs/domain checkMessageChange). */
+@CommandHandler(ChangeMessage)
+export class ChangeMessageHandler implements ICommandHandler<ChangeMessage> {
+  constructor(private readonly dataSource: DataSource, private readonly conversations: ConversationRepository) {}
+
+  async execute({ user, conversationId, messageId, content }: ChangeMessage) {
+    return this.dataSource.transaction(async (m) => {
+      await readableConversation(this.conversations, conversationId, user, m);
+      await this.conversations.lock(m, conversationId);
+      const message = await this.conversations.message(m, conversationId, messageId);
+      if (!message) throw new NotFoundError('message');
+      checkMessageChange(message, user.id, new Date(), content === null ? 'delete' : 'edit');
+      const unchanged = content === null ? message.deletedAt !== null : message.content === content;
+      if (!unchanged) {
+        const { changeSeq } = await this.conversations.nextChange(m, conversationId);
+        await this.conversations.rewrite(m, messageId, content, changeSeq);
+      }
+      return messageView((await this.conversations.message(m, conversationId, messageId))!, user.id);
+    });
+  }
+}
+
+export class SetConversationStatus extends Command<ConversationView> {
+  constructor(readonly user: SignedInUser, readonly id: string, readonly body: ConversationStatusBody) {
+    super();
+  }
+}
+
+/** PUT /conversations/{id}: staff set a maker thread's status at the version they read (NAL-CHAT-007); the order shows it beside the maker. */
+@CommandHandler(SetConversationStatus)
+export class SetConversationStatusHandler implements ICommandHandler<SetConversationStatus> {
+  constructor(private readonly dataSource: DataSource, private readonly conversations: ConversationRepository) {}
+
+  async execute({ user, id, body }: SetConversationStatus) {
+    return this.dataSource.transaction(async (m) => {
+      const conversation = await readableConversation(this.conversations, id, user, m);
+      checkStatusChange(conversation.kind, sideOf(user));
+      await this.conversations.lock(m, id);
+      if (!(await this.conversations.setStatus(m, id, body.version, body.status as ConversationStatus))) throw new DomainError('NAL-CHAT-007');
+      return conversationView((await this.conversations.find(id, makerScope(user), m))!);
+    });
+  }
+}
+
