@@ -1,6 +1,6 @@
-import { normalizeEmail, normalizePhone, ORDER_ORIGIN, priceWithTax, Role, ROLES } from '@oms/domain';
-import { FileStorage, OrderRepository, renderDefaultSeal, RevenueRepository } from '@oms/infra';
-import { DataSource } from 'typeorm';
+import { ChatSide, MAKER_INQUIRY_METHOD, normalizeEmail, normalizePhone, ORDER_ORIGIN, priceWithTax, Role, ROLES, statusAfterMessage } from '@oms/domain';
+import { ConversationRepository, FileStorage, OrderRepository, renderDefaultSeal, RevenueRepository } from '@oms/infra';
+import { DataSource, EntityManager } from 'typeorm';
 
 /** One demo user per role; the maker user belongs to the demo maker. */
 export const DEMO_USERS: { email: string; name: string; role: Role }[] = ROLES.map((role) => ({
@@ -133,6 +133,45 @@ export async function seedDemoData(ds: DataSource): Promise<void> {
     }
   }
   await seedDemoOrders(ds, String(shop.id));
+  await seedDemoConversations(ds, String(maker.id));
+}
+
+/**
+ * The demo maker's question to the company (a maker inquiry waiting for the company) and a thread on
+ * the third demo order (the maker answered the operator). Written without the outbox: seeding mails nobody.
+ */
+export const DEMO_CONVERSATIONS = {
+  inquiry: [{ side: 'maker' as ChatSide, content: '来月から配送業者が変わります。伝票番号の形式について相談させてください。' }],
+  order: [
+    { side: 'staff' as ChatSide, content: '出荷予定日を教えていただけますか？' },
+    { side: 'maker' as ChatSide, content: '今週金曜日に出荷予定です。' },
+  ],
+};
+
+async function seedDemoConversations(ds: DataSource, makerId: string): Promise<void> {
+  const conversations = new ConversationRepository(ds);
+  const [makerUser] = await ds.query(`SELECT id::text FROM users WHERE lower(email) = lower($1) AND deleted_at IS NULL`, [DEMO_USERS.find((u) => u.role === 'maker')!.email]);
+  const [operator] = await ds.query(`SELECT id::text FROM users WHERE lower(email) = lower($1) AND deleted_at IS NULL`, [DEMO_USERS.find((u) => u.role === 'operator')!.email]);
+  const authorOf = (side: ChatSide) => (side === 'maker' ? makerUser.id : operator.id);
+  const write = async (m: EntityManager, id: string, messages: { side: ChatSide; content: string }[]) => {
+    await conversations.lock(m, id);
+    for (const message of messages) {
+      const { changeSeq } = await conversations.nextChange(m, id, { status: statusAfterMessage('maker', message.side), messageBy: message.side });
+      await conversations.post(m, { conversationId: id, authorId: authorOf(message.side), authorSide: message.side, content: message.content, changeSeq });
+    }
+  };
+  await ds.transaction(async (m) => {
+    const [asked] = await m.query(`SELECT 1 FROM maker_inquiries WHERE maker_id = $1 AND created_by = $2`, [makerId, makerUser.id]);
+    if (asked) return;
+    const [inquiry] = await m.query(`INSERT INTO maker_inquiries (maker_id, method, created_by) VALUES ($1, $2, $3) RETURNING id::text`, [makerId, MAKER_INQUIRY_METHOD.system, makerUser.id]);
+    await write(m, await conversations.openForInquiry(m, inquiry.id, makerId, statusAfterMessage('maker', 'maker')), DEMO_CONVERSATIONS.inquiry);
+  });
+  await ds.transaction(async (m) => {
+    const [order] = await m.query(`SELECT id::text FROM orders WHERE ec_order_id = $1`, [DEMO_ORDERS[2].ecOrderId]);
+    const [talked] = await m.query(`SELECT 1 FROM conversations WHERE order_id = $1 AND maker_id = $2`, [order.id, makerId]);
+    if (talked) return;
+    await write(m, await conversations.openForOrder(m, order.id, makerId), DEMO_CONVERSATIONS.order);
+  });
 }
 
 /**

@@ -105,7 +105,7 @@ describe('conversations: threads with makers, read by cursor, polled cheaply', (
     const order = await givenOrder(ctx.api, { lines: [{ makerId: maker, status: 3 }] });
     const res = await post('/conversations/maker', operator, { order_id: Number(order.id), maker_id: Number(otherMaker) }).expect(400);
     expectErrorEnvelope(res.body, 'NAL-CHAT-004');
-    for (const body of [{}, { order_id: Number(order.id) }, { maker_id: Number(maker) }, { order_id: Number(order.id), maker_id: Number(maker), maker_inquiry_id: 1 }]) {
+    for (const body of [{}, { order_id: Number(order.id), maker_id: null }, { order_id: null, maker_id: Number(maker) }, { order_id: Number(order.id) }, { maker_id: Number(maker) }, { order_id: Number(order.id), maker_id: Number(maker), maker_inquiry_id: 1 }]) {
       expectErrorEnvelope((await post('/conversations/maker', operator, body).expect(400)).body, 'NAL-CHAT-008');
     }
     expect((await post('/conversations/maker', operator, { order_id: 999999999, maker_id: Number(maker) })).status).toBe(404);

@@ -84,14 +84,20 @@ interface World {
   depositRecord: string;
   depositOrder: string;
   revenue: string;
+  conversation: string;
+  message: string;
+  makerInquiry: string;
 }
 
 /** The records routes act on, by path prefix (a longer prefix before its start): the fixture's id and the row its version is read from. */
-const RESOURCES: { prefix: string; id: (w: World) => string; version: (w: World) => [string, unknown[]] }[] = [
+const RESOURCES: { prefix: string; id: (w: World) => string; ids?: Record<string, (w: World) => string>; version: (w: World) => [string, unknown[]] }[] = [
   { prefix: '/deposits/records', id: (w) => w.depositRecord, version: (w) => [`SELECT version FROM deposit_records WHERE id = $1`, [w.depositRecord]] },
   // PUT /deposits/{orderId}/update pays an order of its own; the other /deposits/{id} routes act on an upload.
   { prefix: '/deposits/{orderId}', id: (w) => w.depositOrder, version: (w) => [`SELECT version FROM orders WHERE id = $1`, [w.depositOrder]] },
   { prefix: '/deposits', id: (w) => w.deposit, version: (w) => [`SELECT version FROM deposits WHERE id = $1`, [w.deposit]] },
+  // A maker thread of the order and the system admin's message in it (the author edits it); a maker inquiry.
+  { prefix: '/conversations', id: (w) => w.conversation, ids: { msgId: (w) => w.message }, version: (w) => [`SELECT version FROM conversations WHERE id = $1`, [w.conversation]] },
+  { prefix: '/maker-inquiries', id: (w) => w.makerInquiry, version: (w) => [`SELECT version FROM maker_inquiries WHERE id = $1`, [w.makerInquiry]] },
   { prefix: '/revenues', id: (w) => w.revenue, version: (w) => [`SELECT version FROM revenues WHERE id = $1`, [w.revenue]] },
   { prefix: '/customers/estimates', id: (w) => w.estimate, version: (w) => [`SELECT version FROM estimates WHERE id = $1`, [w.estimate]] },
   { prefix: '/customers', id: (w) => w.customer, version: (w) => [`SELECT version FROM customers WHERE id = $1`, [w.customer]] },
@@ -167,7 +173,9 @@ describe('hostile input, generated from the contract', () => {
 
   beforeAll(async () => {
     const api = ctx.api;
-    for (const role of ['system_admin', 'operator', 'call_center', 'accountant', 'maker'] as Role[]) tokens.set(role, (await api.signedIn(role)).auth);
+    const signedIn = new Map<Role, Awaited<ReturnType<typeof api.signedIn>>>();
+    for (const role of ['system_admin', 'operator', 'call_center', 'accountant', 'maker'] as Role[]) signedIn.set(role, await api.signedIn(role));
+    for (const [role, user] of signedIn) tokens.set(role, user.auth);
     const maker = (await api.maker()).id;
     const shop = await shopRow(api);
     const customer = await customerRow(api);
@@ -206,6 +214,14 @@ describe('hostile input, generated from the contract', () => {
     const revenueOrder = await givenOrder(api, { lines: [{ makerId: maker, status: 5 }], delivery: { shipDate: '2026-11-02', deliveryCompanyId: await deliveryCompany(api), trackingCode: 'FUZZ-1' } });
     await new RevenueRepository(api.dataSource).sync([revenueOrder.id]);
     const [revenue] = await api.dataSource.query(`SELECT id::text FROM revenues WHERE order_id = $1`, [revenueOrder.id]);
+    const admin = signedIn.get('system_admin')!;
+    const [conversation] = await api.dataSource.query(`INSERT INTO conversations (kind, order_id, maker_id) VALUES ('maker', $1, $2) RETURNING id::text`, [order.id, maker]);
+    const [message] = await api.dataSource.query(
+      `INSERT INTO conversation_messages (conversation_id, author_id, author_side, content, change_seq) VALUES ($1, $2, 'staff', 'fuzz', nextval('conversation_change_seq')) RETURNING id::text`,
+      [conversation.id, admin.id],
+    );
+    const [makerInquiry] = await api.dataSource.query(`INSERT INTO maker_inquiries (maker_id, method) VALUES ($1, 1) RETURNING id::text`, [maker]);
+    await api.dataSource.query(`INSERT INTO conversations (kind, maker_inquiry_id, maker_id, status) VALUES ('maker', $1, $2, 1)`, [makerInquiry.id, maker]);
     world = {
       shop,
       maker,
@@ -224,6 +240,9 @@ describe('hostile input, generated from the contract', () => {
       depositRecord: depositRecord.id,
       depositOrder: depositOrder.id,
       revenue: revenue.id,
+      conversation: conversation.id,
+      message: message.id,
+      makerInquiry: makerInquiry.id,
     };
     log = await WriteLog.install(api.dataSource);
     lastMark = await log.mark();
@@ -282,6 +301,8 @@ describe('hostile input, generated from the contract', () => {
           return 2;
         case 'record_id':
           return id(world.depositRecord);
+        case 'maker_inquiry_id': // POST /conversations/maker: an order and its maker, not both subjects
+        case 'person_in_charge_id':
         case 'branch_of_order_id':
         case 'owner_user_id':
         case 'confirmed_product_changes_at':
@@ -300,7 +321,7 @@ describe('hostile input, generated from the contract', () => {
   /** The route's URL with its fixtures' ids, one path parameter replaced when `hostile` says so. */
   function urlOf(route: Route, query: Query, hostile?: { param: string; value: string }): string {
     const resource = resourceOf(route.path);
-    const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => (hostile?.param === name ? hostile.value : encodeURIComponent(resource?.id(world) ?? '1')));
+    const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => (hostile?.param === name ? hostile.value : encodeURIComponent((resource?.ids?.[name] ?? resource?.id)?.(world) ?? '1')));
     const qs = query.map(([k, v]) => `${k}=${v}`).join('&');
     return `/api/v1${path}${qs ? `?${qs}` : ''}`;
   }

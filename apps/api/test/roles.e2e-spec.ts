@@ -1,6 +1,7 @@
 import { ROLES, Role } from '@oms/domain';
 import { RouteAccessCatalogue } from '../src/auth/route-access';
 import { TokensService } from '../src/auth/tokens.service';
+import { CONVERSATIONS_ROUTES } from './roles/conversations';
 import { CUSTOMERS_ROUTES } from './roles/customers';
 import { DEPOSITS_ROUTES } from './roles/deposits';
 import { ESTIMATES_ROUTES } from './roles/estimates';
@@ -53,6 +54,7 @@ const EXPECTED: Record<string, string> = {
   ...ORDERS_ROUTES,
   ...DEPOSITS_ROUTES,
   ...REVENUES_ROUTES,
+  ...CONVERSATIONS_ROUTES,
 };
 
 describe('role matrix over every route', () => {

@@ -1,5 +1,5 @@
 import { isValidInvoiceRegistrationNumber, ROLES } from '@oms/domain';
-import { DEMO_CUSTOMERS, DEMO_DELIVERY_COMPANIES, DEMO_DELIVERY_METHODS, DEMO_ISSUER, DEMO_ORDERS, DEMO_PRODUCTS, DEMO_SHOPS, DEMO_USERS, seedDemoData } from '../src/seed';
+import { DEMO_CONVERSATIONS, DEMO_CUSTOMERS, DEMO_DELIVERY_COMPANIES, DEMO_DELIVERY_METHODS, DEMO_ISSUER, DEMO_ORDERS, DEMO_PRODUCTS, DEMO_SHOPS, DEMO_USERS, seedDemoData } from '../src/seed';
 import { signInThroughProvider, useTestApi } from './support/test-app';
 
 describe('demo data (npm run seed)', () => {
@@ -71,6 +71,19 @@ describe('demo data (npm run seed)', () => {
     const revenues = await ctx.api.dataSource.query(`SELECT total, product_count FROM revenues WHERE order_id = $1`, [fourth.id]);
     expect(revenues).toHaveLength(1);
     expect(revenues[0].product_count).toBe(1);
+  });
+
+  it("gives the demo maker a question to the company and a thread on the third order, once", async () => {
+    const inquiries = await ctx.api.dataSource.query(`SELECT c.status, (SELECT count(*)::int FROM conversation_messages x WHERE x.conversation_id = c.id) AS messages
+       FROM maker_inquiries i JOIN conversations c ON c.maker_inquiry_id = i.id`);
+    expect(inquiries).toEqual([{ status: 2, messages: DEMO_CONVERSATIONS.inquiry.length }]);
+    const [third] = await ctx.api.dataSource.query(`SELECT id::text FROM orders WHERE ec_order_id = $1`, [DEMO_ORDERS[2].ecOrderId]);
+    const [part] = await ctx.api.dataSource.query(`SELECT conversation_status FROM order_makers WHERE order_id = $1`, [third.id]);
+    expect(part.conversation_status).toBe(2);
+    const [{ n }] = await ctx.api.dataSource.query(`SELECT count(*)::int AS n FROM conversation_messages x JOIN conversations c ON c.id = x.conversation_id WHERE c.order_id = $1`, [third.id]);
+    expect(n).toBe(DEMO_CONVERSATIONS.order.length);
+    const [{ events }] = await ctx.api.dataSource.query(`SELECT count(*)::int AS events FROM outbox_events WHERE type = 'conversation.message_posted'`);
+    expect(events).toBe(0);
   });
 
   it('puts the two demo customers sharing a phone number in one same-person group', async () => {

@@ -46,24 +46,22 @@ export class OpenMakerConversationHandler implements ICommandHandler<OpenMakerCo
   constructor(private readonly dataSource: DataSource, private readonly conversations: ConversationRepository) {}
 
   async execute({ user, body }: OpenMakerConversation) {
-    const byOrder = body.orderId !== undefined || body.makerId !== undefined;
-    if (byOrder === (body.makerInquiryId !== undefined) || (byOrder && (body.orderId === undefined || body.makerId === undefined))) {
-      throw new DomainError('NAL-CHAT-008');
-    }
+    // A field sent as null is a field left out.
+    const { orderId, makerId, makerInquiryId } = { orderId: body.orderId ?? null, makerId: body.makerId ?? null, makerInquiryId: body.makerInquiryId ?? null };
+    const byOrder = orderId !== null || makerId !== null;
+    if (byOrder === (makerInquiryId !== null) || (byOrder && (orderId === null || makerId === null))) throw new DomainError('NAL-CHAT-008');
     return this.dataSource.transaction(async (m) => {
       const scope = makerScope(user);
       let id: string | null;
-      if (body.makerInquiryId !== undefined) {
-        id = await this.conversations.idOfInquiry(m, String(body.makerInquiryId));
+      if (makerInquiryId !== null) {
+        id = await this.conversations.idOfInquiry(m, String(makerInquiryId));
       } else {
-        const orderId = String(body.orderId);
-        const makerId = String(body.makerId);
         // A maker account opens its own maker's thread only: another maker's is no order of theirs.
-        if (scope !== undefined && scope !== makerId) throw new NotFoundError('order');
-        const part = await this.conversations.orderHasMaker(m, orderId, makerId, scope);
+        if (scope !== undefined && scope !== String(makerId)) throw new NotFoundError('order');
+        const part = await this.conversations.orderHasMaker(m, String(orderId), String(makerId), scope);
         if (part === 'no order') throw new NotFoundError('order');
         if (part === 'no maker') throw new DomainError('NAL-CHAT-004');
-        id = await this.conversations.openForOrder(m, orderId, makerId);
+        id = await this.conversations.openForOrder(m, String(orderId), String(makerId));
       }
       if (!id) throw new NotFoundError('maker_inquiry');
       return conversationView(await readableConversation(this.conversations, id, user, m));

@@ -43,8 +43,8 @@ export class CreateMakerInquiryHandler implements ICommandHandler<CreateMakerInq
       write = { makerId: user.makerId, customerId: null, method: MAKER_INQUIRY_METHOD.system, memo: null, personInChargeId: null };
     } else {
       const missing: FieldIssue[] = [];
-      if (body.method === undefined) missing.push({ field: 'method', errorCode: 'required' });
-      if (body.makerId === undefined) missing.push({ field: 'maker_id', errorCode: 'required' });
+      if (body.method == null) missing.push({ field: 'method', errorCode: 'required' });
+      if (body.makerId == null) missing.push({ field: 'maker_id', errorCode: 'required' });
       if (missing.length) throw new FieldValidationError(missing);
       write = {
         makerId: String(body.makerId),
