@@ -8,7 +8,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  *   `change_seq` is the thread's last change: every post, edit and delete takes the next value of
  *   `conversation_change_seq` while holding the thread's row lock, so within a thread the numbers
  *   follow commit order and a poll asking "since N" never skips a change committed late.
- * - `conversation_messages`: oldest first by id; a deleted message stays as a tombstone (no content);
+ * - `conversation_messages`: oldest first by id, text and/or one attached file (a media upload claimed
+ *   under `conversations/<id>/`); a deleted message stays as a tombstone (neither);
  *   `notified_at` is when the other side was mailed about it (the digest of a burst).
  */
 export class Conversations1764030000000 implements MigrationInterface {
@@ -59,12 +60,18 @@ export class Conversations1764030000000 implements MigrationInterface {
         author_id bigint REFERENCES users(id),
         author_side varchar(5) NOT NULL CHECK (author_side IN ('staff', 'maker')),
         content text CHECK (char_length(content) <= 2000),
+        attachment_key text,
+        attachment_name varchar(255),
+        attachment_type varchar(100),
+        attachment_size integer,
         change_seq bigint NOT NULL,
         created_at timestamptz NOT NULL DEFAULT now(),
         edited_at timestamptz,
         deleted_at timestamptz,
         notified_at timestamptz,
-        CONSTRAINT conversation_messages_tombstone CHECK ((deleted_at IS NULL) = (content IS NOT NULL))
+        -- A live message has text or a file (or both); a deleted one has neither.
+        CONSTRAINT conversation_messages_tombstone CHECK ((deleted_at IS NULL) = (content IS NOT NULL OR attachment_key IS NOT NULL)),
+        CONSTRAINT conversation_messages_attachment CHECK ((attachment_key IS NULL) = (attachment_name IS NULL))
       )`);
     await q.query(`CREATE INDEX conversation_messages_thread ON conversation_messages (conversation_id, id)`);
     await q.query(`CREATE INDEX conversation_messages_changes ON conversation_messages (conversation_id, change_seq)`);

@@ -301,6 +301,7 @@ describe('hostile input, generated from the contract', () => {
           return 2;
         case 'record_id':
           return id(world.depositRecord);
+        case 'attachment_s3_path': // a message's file is an upload of its own (conversations.e2e-spec.ts)
         case 'maker_inquiry_id': // POST /conversations/maker: an order and its maker, not both subjects
         case 'person_in_charge_id':
         case 'branch_of_order_id':

@@ -1,11 +1,14 @@
+import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { checkMessageChange, checkStatusChange, ConversationKind, ConversationStatus, DomainError, domainEvent, NotFoundError, otherSide, statusAfterMessage } from '@oms/domain';
-import { appendToOutbox, ConversationRepository } from '@oms/infra';
+import { checkMessageChange, checkStatusChange, ConversationKind, ConversationStatus, DomainError, domainEvent, FieldValidationError, NotFoundError, otherSide, statusAfterMessage } from '@oms/domain';
+import { appendToOutbox, claimUploadedMedia, ConversationRepository, FILE_STORAGE, FileStorage, MessageAttachment } from '@oms/infra';
+import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import type { SignedInUser } from '../auth/access.decorators';
 import { makerScope } from '../makers/maker-queries';
 import { readableConversation, sideOf } from './conversation-access';
-import { ConversationStatusBody, OpenMakerConversationBody } from './conversation.dto';
+import { deleteQuietly } from '../common/storage.module';
+import { ConversationStatusBody, OpenMakerConversationBody, PostMessageBody } from './conversation.dto';
 import { conversationView, ConversationView, messageView, MessageView } from './conversation.view';
 
 /**
@@ -18,13 +21,14 @@ export async function postMessage(
   conversations: ConversationRepository,
   conversation: { id: string; kind: ConversationKind },
   user: SignedInUser,
-  content: string,
+  content: string | null,
+  attachment: MessageAttachment | null = null,
 ): Promise<string> {
   const side = sideOf(user);
   await conversations.lock(m, conversation.id);
   const status = conversation.kind === 'maker' ? statusAfterMessage(conversation.kind, side) : undefined;
   const { changeSeq } = await conversations.nextChange(m, conversation.id, { status, messageBy: side });
-  const messageId = await conversations.post(m, { conversationId: conversation.id, authorId: user.id, authorSide: side, content, changeSeq });
+  const messageId = await conversations.post(m, { conversationId: conversation.id, authorId: user.id, authorSide: side, content, attachment, changeSeq });
   if (otherSide(conversation.kind, side)) {
     await appendToOutbox(m, [domainEvent('conversation.message_posted', conversation.id, { conversationId: conversation.id, messageId, authorSide: side })]);
   }
@@ -70,21 +74,40 @@ export class OpenMakerConversationHandler implements ICommandHandler<OpenMakerCo
 }
 
 export class PostMessage extends Command<MessageView> {
-  constructor(readonly user: SignedInUser, readonly conversationId: string, readonly content: string) {
+  constructor(readonly user: SignedInUser, readonly conversationId: string, readonly body: PostMessageBody) {
     super();
   }
 }
 
+/**
+ * POST …/message: text and/or a file. The file (a media upload) is taken over under the thread's own
+ * key and checked by size and content before the message is written; refused or not written, it is deleted.
+ */
 @CommandHandler(PostMessage)
 export class PostMessageHandler implements ICommandHandler<PostMessage> {
-  constructor(private readonly dataSource: DataSource, private readonly conversations: ConversationRepository) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly conversations: ConversationRepository,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+  ) {}
 
-  async execute({ user, conversationId, content }: PostMessage) {
-    return this.dataSource.transaction(async (m) => {
-      const conversation = await readableConversation(this.conversations, conversationId, user, m);
-      const messageId = await postMessage(m, this.conversations, conversation, user, content);
-      return messageView((await this.conversations.message(m, conversationId, messageId))!, user.id);
-    });
+  async execute({ user, conversationId, body }: PostMessage) {
+    const content = body.content || null;
+    const upload = body.attachmentS3Path || null;
+    if (content === null && upload === null) throw new FieldValidationError([{ field: 'content', errorCode: 'required' }]);
+    await readableConversation(this.conversations, conversationId, user);
+    const media = upload === null ? null : await claimUploadedMedia(this.storage, upload, (fileName) => `conversations/${conversationId}/${randomUUID()}/${fileName}`, { field: 'attachment_s3_path' });
+    try {
+      return await this.dataSource.transaction(async (m) => {
+        const conversation = await readableConversation(this.conversations, conversationId, user, m);
+        const attachment = media && { key: media.key, name: media.fileName, contentType: media.contentType, size: media.size };
+        const messageId = await postMessage(m, this.conversations, conversation, user, content, attachment);
+        return messageView((await this.conversations.message(m, conversationId, messageId))!, user.id);
+      });
+    } catch (error) {
+      if (media) await deleteQuietly(this.storage, media.key);
+      throw error;
+    }
   }
 }
 
@@ -98,10 +121,15 @@ export class ChangeMessage extends Command<MessageView> {
 /** PUT and DELETE …/message/{msgId}: the author's own, within the edit window (libs/domain checkMessageChange). */
 @CommandHandler(ChangeMessage)
 export class ChangeMessageHandler implements ICommandHandler<ChangeMessage> {
-  constructor(private readonly dataSource: DataSource, private readonly conversations: ConversationRepository) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly conversations: ConversationRepository,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+  ) {}
 
   async execute({ user, conversationId, messageId, content }: ChangeMessage) {
-    return this.dataSource.transaction(async (m) => {
+    let removedFile: string | null = null;
+    const view = await this.dataSource.transaction(async (m) => {
       await readableConversation(this.conversations, conversationId, user, m);
       await this.conversations.lock(m, conversationId);
       const message = await this.conversations.message(m, conversationId, messageId);
@@ -111,9 +139,13 @@ export class ChangeMessageHandler implements ICommandHandler<ChangeMessage> {
       if (!unchanged) {
         const { changeSeq } = await this.conversations.nextChange(m, conversationId);
         await this.conversations.rewrite(m, messageId, content, changeSeq);
+        if (content === null) removedFile = message.attachment?.key ?? null;
       }
       return messageView((await this.conversations.message(m, conversationId, messageId))!, user.id);
     });
+    // A deleted message's file goes once the deletion is committed.
+    if (removedFile) await deleteQuietly(this.storage, removedFile);
+    return view;
   }
 }
 

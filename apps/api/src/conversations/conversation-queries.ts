@@ -1,6 +1,7 @@
+import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { FieldValidationError, NotFoundError } from '@oms/domain';
-import { changesCursor, changesCursorValue, ConversationRepository, messageCursor, messageCursorValue } from '@oms/infra';
+import { changesCursor, changesCursorValue, ConversationRepository, FILE_STORAGE, FileStorage, messageCursor, messageCursorValue } from '@oms/infra';
 import { DataSource } from 'typeorm';
 import type { SignedInUser } from '../auth/access.decorators';
 import { CURSOR_INVALID } from '../common/http/page.query';
@@ -95,5 +96,24 @@ export class ListMessagesHandler implements IQueryHandler<ListMessages> {
       sinceCursor: changesCursor(more ? last : later(state.changeSeq, last)),
       moreChanges: more,
     };
+  }
+}
+
+export class AttachmentUrl extends Query<string> {
+  constructor(readonly user: SignedInUser, readonly conversationId: string, readonly messageId: string) {
+    super();
+  }
+}
+
+/** GET …/message/{msgId}/attachment: a short-lived URL of the storage for the file, to whoever may read the thread. */
+@QueryHandler(AttachmentUrl)
+export class AttachmentUrlHandler implements IQueryHandler<AttachmentUrl> {
+  constructor(private readonly dataSource: DataSource, private readonly conversations: ConversationRepository, @Inject(FILE_STORAGE) private readonly storage: FileStorage) {}
+
+  async execute({ user, conversationId, messageId }: AttachmentUrl) {
+    await readableConversation(this.conversations, conversationId, user);
+    const file = (await this.conversations.message(this.dataSource.manager, conversationId, messageId))?.attachment;
+    if (!file) throw new NotFoundError('file');
+    return this.storage.signedDownloadUrl(file.key, { fileName: file.name, expiresInSeconds: 60 });
   }
 }

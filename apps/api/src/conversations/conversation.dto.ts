@@ -36,12 +36,28 @@ export class MessageListQuery {
   perPage: number = CONVERSATION_LIMITS.perPageDefault;
 }
 
-/** POST and PUT …/message: plain text, shown as text (never as HTML). */
+/** PUT …/message/{msgId}: the new text; plain text, shown as text (never as HTML). */
 export class MessageBody {
   @Required()
   @Text(CONVERSATION_LIMITS.contentMax)
   content!: string;
 }
+
+/**
+ * POST …/message: text, a file (the `s3_path` of a media upload: GET /medias/presigned_url, then PUT),
+ * or both; without either it is refused (422 `required` on `content`).
+ */
+export class PostMessageBody {
+  @Optional()
+  @Text(CONVERSATION_LIMITS.contentMax)
+  content?: string | null;
+
+  @Optional()
+  @Text(1000)
+  attachmentS3Path?: string | null;
+}
+
+
 
 export class MessageParams {
   @Required()
@@ -62,4 +78,11 @@ export class ConversationStatusBody {
   @Required()
   @Version()
   version!: number;
+}
+
+/** GET …/message/{msgId}/attachment: the message's file, with the media token (GET /medias/token). */
+export class AttachmentDownloadQuery {
+  @Optional()
+  @Text(1000)
+  token?: string;
 }

@@ -27,6 +27,8 @@ export function messageView(m: MessageRow, viewerId: string) {
     id: Number(m.id),
     conversationId: Number(m.conversationId),
     content: m.content,
+    /** A file sent with it: downloaded from …/message/{id}/attachment with a media token. */
+    attachment: m.attachment ? { name: m.attachment.name, contentType: m.attachment.contentType, size: m.attachment.size } : null,
     authorId: m.authorId === null ? null : Number(m.authorId),
     authorName: m.authorName,
     authorSide: m.authorSide,

@@ -1,13 +1,13 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply } from 'fastify';
-import { Allow, CurrentUser, SignedInUser } from '../auth/access.decorators';
-import { AlsoAnswers, ErrorAnswers } from '../contract/file-answer';
+import { Allow, CurrentUser, Download, SignedInUser } from '../auth/access.decorators';
+import { AlsoAnswers, ErrorAnswers, FileAnswer } from '../contract/file-answer';
 import { one } from '../common/http/envelope';
 import { IdParam } from '../common/http/id.param';
 import { ChangeMessage, OpenMakerConversation, PostMessage, SetConversationStatus } from './conversation-commands';
-import { GetConversation, GetCustomerConversation, ListMessages } from './conversation-queries';
-import { ConversationStatusBody, MessageBody, MessageListQuery, MessageParams, OpenMakerConversationBody } from './conversation.dto';
+import { AttachmentUrl, GetConversation, GetCustomerConversation, ListMessages } from './conversation-queries';
+import { AttachmentDownloadQuery, ConversationStatusBody, MessageBody, MessageListQuery, MessageParams, OpenMakerConversationBody, PostMessageBody } from './conversation.dto';
 import { MessagePage } from './conversation.view';
 
 /** Conversations (SPEC.md §7; issue 15): threads with makers beside orders and maker inquiries, and customers' staff-only threads. */
@@ -61,8 +61,8 @@ export class ConversationsController {
   @Post(':id/message')
   @Allow('chat')
   @ErrorAnswers(404)
-  async post(@CurrentUser() user: SignedInUser, @Param() { id }: IdParam, @Body() body: MessageBody) {
-    return one(await this.commands.execute(new PostMessage(user, String(id), body.content)));
+  async post(@CurrentUser() user: SignedInUser, @Param() { id }: IdParam, @Body() body: PostMessageBody) {
+    return one(await this.commands.execute(new PostMessage(user, String(id), body)));
   }
 
   @Put(':id/message/:msgId')
@@ -70,6 +70,14 @@ export class ConversationsController {
   @ErrorAnswers(404)
   async edit(@CurrentUser() user: SignedInUser, @Param() { id, msgId }: MessageParams, @Body() body: MessageBody) {
     return one(await this.commands.execute(new ChangeMessage(user, String(id), String(msgId), body.content)));
+  }
+
+  @Get(':id/message/:msgId/attachment')
+  @Download('chat')
+  @ErrorAnswers(404)
+  @FileAnswer('application/octet-stream', "The message's file: a redirect to its short-lived storage URL.")
+  async attachment(@CurrentUser() user: SignedInUser, @Param() { id, msgId }: MessageParams, @Query() _query: AttachmentDownloadQuery, @Res() reply: FastifyReply) {
+    return reply.redirect(await this.queries.execute(new AttachmentUrl(user, String(id), String(msgId))), 302);
   }
 
   @Delete(':id/message/:msgId')

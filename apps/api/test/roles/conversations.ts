@@ -13,6 +13,8 @@ export const CONVERSATIONS_ROUTES: Record<string, string> = {
   'POST /conversations/:id/message': 'yyyyy-y',
   'PUT /conversations/:id/message/:msgId': 'yyyyy-y',
   'DELETE /conversations/:id/message/:msgId': 'yyyyy-y',
+  // A download (the media token).
+  'GET /conversations/:id/message/:msgId/attachment': 'yyyyy-y',
   'GET /maker-inquiries': 'yyyy--y',
   'POST /maker-inquiries': 'yyyy--y',
   'GET /maker-inquiries/:id': 'yyyy--y',

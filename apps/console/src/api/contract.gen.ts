@@ -157,6 +157,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/conversations/{id}/message/{msgId}/attachment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description With a download token (`?token=`), roles: system_admin, approver, estimate_approver, operator, call_center, maker (permission `chat`). */
+        get: operations["ConversationsController.attachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/conversations/customer/{id}": {
         parameters: {
             query?: never;
@@ -1010,7 +1027,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Roles: system_admin, approver, estimate_approver, operator, call_center, accountant (permission `medias.upload`). */
+        /** @description Roles: system_admin, approver, estimate_approver, operator, call_center, accountant, maker (permission `medias.upload`). */
         get: operations["MediasController.presignedUrl"];
         put?: never;
         post?: never;
@@ -3073,6 +3090,12 @@ export interface components {
             id: number;
             conversation_id: number;
             content: string | null;
+            /** @description A file sent with it: downloaded from …/message/{id}/attachment with a media token. */
+            attachment: {
+                name: string;
+                content_type: string;
+                size: number;
+            } | null;
             author_id: number | null;
             author_name: string | null;
             author_side: components["schemas"]["ChatSide"];
@@ -3352,6 +3375,10 @@ export interface components {
             business_only: boolean;
             fee_with_tax: number | null;
             limit_amount: number | null;
+        };
+        PostMessageBody: {
+            content?: string | null;
+            attachment_s3_path?: string | null;
         };
         /** @enum {number} */
         PreferredPeriod: 0 | 1 | 2 | 3 | 4;
@@ -4173,7 +4200,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["MessageBody"];
+                "application/json": components["schemas"]["PostMessageBody"];
             };
         };
         responses: {
@@ -4270,6 +4297,37 @@ export interface operations {
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
             413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "ConversationsController.attachment": {
+        parameters: {
+            query?: {
+                token?: string;
+            };
+            header?: never;
+            path: {
+                id: number | string;
+                msg_id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message's file: a redirect to its short-lived storage URL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };

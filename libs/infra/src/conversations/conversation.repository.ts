@@ -29,10 +29,19 @@ export interface MessageRow {
   authorName: string | null;
   authorSide: ChatSide;
   content: string | null;
+  attachment: MessageAttachment | null;
   changeSeq: string;
   createdAt: Date;
   editedAt: Date | null;
   deletedAt: Date | null;
+}
+
+/** A file sent with a message: where it is stored, and what the reader is told of it. */
+export interface MessageAttachment {
+  key: string;
+  name: string;
+  contentType: string;
+  size: number;
 }
 
 /** Who reads: staff (undefined) or a maker account's maker (null: a maker account without one, which sees nothing). */
@@ -56,7 +65,9 @@ const CONVERSATION_COLUMNS = `c.id::text AS "id", c.kind, c.order_id::text AS "o
 const CONVERSATION_FROM = `conversations c LEFT JOIN makers mk ON mk.id = c.maker_id`;
 
 const MESSAGE_COLUMNS = `m.id::text AS "id", m.conversation_id::text AS "conversationId", m.author_id::text AS "authorId", u.name AS "authorName",
-  m.author_side AS "authorSide", m.content, m.change_seq::text AS "changeSeq", m.created_at AS "createdAt", m.edited_at AS "editedAt", m.deleted_at AS "deletedAt"`;
+  m.author_side AS "authorSide", m.content,
+  CASE WHEN m.attachment_key IS NULL THEN NULL ELSE json_build_object('key', m.attachment_key, 'name', m.attachment_name, 'contentType', m.attachment_type, 'size', m.attachment_size) END AS "attachment",
+  m.change_seq::text AS "changeSeq", m.created_at AS "createdAt", m.edited_at AS "editedAt", m.deleted_at AS "deletedAt"`;
 const MESSAGE_FROM = `conversation_messages m LEFT JOIN users u ON u.id = m.author_id`;
 
 /** A maker sees its own maker threads, an order's once the order is one of theirs (makerSeesOrder); never a customer's. */
@@ -184,10 +195,15 @@ export class ConversationRepository {
     return true;
   }
 
-  async post(m: EntityManager, message: { conversationId: string; authorId: string; authorSide: ChatSide; content: string; changeSeq: string }): Promise<string> {
+  async post(
+    m: EntityManager,
+    message: { conversationId: string; authorId: string; authorSide: ChatSide; content: string | null; attachment?: MessageAttachment | null; changeSeq: string },
+  ): Promise<string> {
+    const file = message.attachment ?? null;
     const [row] = await m.query(
-      `INSERT INTO conversation_messages (conversation_id, author_id, author_side, content, change_seq) VALUES ($1, $2, $3, $4, $5) RETURNING id::text AS id`,
-      [message.conversationId, message.authorId, message.authorSide, message.content, message.changeSeq],
+      `INSERT INTO conversation_messages (conversation_id, author_id, author_side, content, attachment_key, attachment_name, attachment_type, attachment_size, change_seq)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id::text AS id`,
+      [message.conversationId, message.authorId, message.authorSide, message.content, file?.key ?? null, file?.name ?? null, file?.contentType ?? null, file?.size ?? null, message.changeSeq],
     );
     return row.id;
   }
@@ -197,11 +213,12 @@ export class ConversationRepository {
     return row ?? null;
   }
 
-  /** An edit (content) or a delete (null: the tombstone), at the thread's change number. */
+  /** An edit (content) or a delete (null: the tombstone, without its text or file), at the thread's change number. */
   async rewrite(m: EntityManager, messageId: string, content: string | null, changeSeq: string): Promise<void> {
     await m.query(
       content === null
-        ? `UPDATE conversation_messages SET content = NULL, deleted_at = now(), change_seq = $2 WHERE id = $1`
+        ? `UPDATE conversation_messages SET content = NULL, attachment_key = NULL, attachment_name = NULL, attachment_type = NULL, attachment_size = NULL,
+                  deleted_at = now(), change_seq = $2 WHERE id = $1`
         : `UPDATE conversation_messages SET content = $3, edited_at = now(), change_seq = $2 WHERE id = $1`,
       content === null ? [messageId, changeSeq] : [messageId, changeSeq, content],
     );
