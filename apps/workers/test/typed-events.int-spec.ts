@@ -7,7 +7,7 @@ jest.setTimeout(120_000);
 
 /**
  * Every event written to the outbox is one a worker consumes: an order taken through every command
- * (and an account, a shop, an estimate) leaves only events of the catalogue, the relay publishes every one of
+ * (and an account, a shop, an estimate, a chat message) leaves only events of the catalogue, the relay publishes every one of
  * them, and health's outbox shows no backlog and nothing unrouted.
  */
 describe('typed events: what is written is routed', () => {
@@ -55,6 +55,10 @@ describe('typed events: what is written is routed', () => {
     await command(order, 'change_status', { status: 6 });
     await command(order, 'return_process', { shipping_fee: 800, fee: 0 });
     await command(order, 'refund_process', {});
+
+    // A message to the order's maker, in their thread.
+    const thread = await ok(api.http.post('/api/v1/conversations/maker').set('Authorization', staff).send({ order_id: Number(order.id), maker_id: Number(makerId) }), 'open thread');
+    await ok(api.http.post(`/api/v1/conversations/${(thread as { id: number }).id}/message`).set('Authorization', staff).send({ content: '納期のご確認です。' }), 'message');
 
     // One paid by bank transfer: payment confirmed for one line, the other cancelled.
     const unpaid = await createOrder(api, staff, shopId, [{ makerId, productName: 'ひのき風呂椅子' }, { makerId, productName: '桐の米びつ' }], { payment_method_id: 2 });

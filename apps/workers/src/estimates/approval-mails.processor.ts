@@ -1,9 +1,9 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { ACCESS_POLICY, estimateNumberLabel, japanDateTime, permissionOfStep } from '@oms/domain';
+import { ACCESS_POLICY, estimateNumberLabel, permissionOfStep } from '@oms/domain';
 import { APP_CONFIG, AppConfig, createMailTransport, doOnce, EstimateRepository, EventJobData, Logger, ownMessageId, renderMailTemplate, sendMail } from '@oms/infra';
 import { Job } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { slashedJapanDate } from '../mail-dates';
+import { slashedJapanDateTime } from '../mail-dates';
 import { Clock, CLOCK, WORKER_LOGGER, WorkerRuntime } from '../worker-runtime';
 
 const STEP_TEXTS = {
@@ -65,7 +65,7 @@ export class ApprovalMailsProcessor implements OnApplicationBootstrap {
           answersJa: texts.answersJa,
           answersEn: texts.answersEn,
           approvalUrl: approvalUrl(this.config.CONSOLE_URL, token),
-          expiresAt: `${slashedJapanDate(expiresAt)} ${japanDateTime(expiresAt).slice(11, 16)}`,
+          expiresAt: slashedJapanDateTime(expiresAt),
         });
         const { messageId } = await sendMail(this.transport, this.config.MAIL_FROM, recipient.email, mail, {
           messageId: ownMessageId(`estimate-link-${requestId}-${recipient.id}`, this.config.MAIL_FROM),

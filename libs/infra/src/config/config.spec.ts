@@ -113,6 +113,7 @@ describe('configuration', () => {
     expect(messageOf(() => loadConfig('workers', { ...base, FAX_GATEWAY_ADDRESS: 'fax@gateway.example' }))).toBe(
       'Configuration error: FAX_GATEWAY_ADDRESS must be an address with {fax} before the @, like {fax}@fax-gateway.example',
     );
-    expect(loadConfig('workers', base)).toEqual(expect.objectContaining({ FAX_GATEWAY_ADDRESS: '{fax}@fax-gateway.oms.local', MAKER_CONFIRM_LINK_DAYS: 14, JOB_ATTEMPTS: 8 }));
+    expect(loadConfig('workers', base)).toEqual(expect.objectContaining({ FAX_GATEWAY_ADDRESS: '{fax}@fax-gateway.oms.local', MAKER_CONFIRM_LINK_DAYS: 14, JOB_ATTEMPTS: 8, CHAT_DIGEST_DELAY_SECONDS: 60 }));
+    expect(messageOf(() => loadConfig('workers', { ...base, CHAT_DIGEST_DELAY_SECONDS: '0' }))).toMatch(/^Configuration error: CHAT_DIGEST_DELAY_SECONDS /);
   });
 });

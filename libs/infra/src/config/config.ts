@@ -63,6 +63,8 @@ const schema = z.object({
   MAKER_CONFIRM_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(DEFAULT_CONFIRM_LINK_DAYS),
   // How long an estimate's approval link works (hours).
   ESTIMATE_LINK_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(DEFAULT_APPROVAL_LINK_HOURS),
+  // A new chat message mails the other side after this many seconds, one mail for every message of the burst.
+  CHAT_DIGEST_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   // Who orders, printed on order sheets and in mail to makers.
   SENDER_COMPANY: z.string().min(1).default('OMS 受発注センター'),
   SENDER_PHONE: z.string().min(1).optional(),

@@ -1,1 +1,2 @@
 export * from './conversation.repository';
+export * from './conversation-mails';
