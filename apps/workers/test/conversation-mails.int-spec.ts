@@ -1,5 +1,6 @@
 import type { ParsedMail } from 'mailparser';
 import type { SmtpSink } from '../../../libs/infra/test/support/smtp-sink';
+import { png } from '../../api/test/support/media-files';
 import type { TestApp } from '../../api/test/support/test-app';
 import { CONVERSATION_DIGEST_JOB } from '../src/conversations/conversation-mails.processor';
 import { makerRow, orderSentToMakers, shopWith, until, WorkersWorld } from './support/maker-side';
@@ -93,13 +94,21 @@ describe('conversation mails', () => {
     expect((await notifiedOf(conversationId)).every((m: { notified_at: Date | null }) => m.notified_at !== null)).toBe(true);
 
     // The maker answers: the shop's owner and the staff who wrote in the thread are mailed (not the one who left, nor others).
-    await post(maker.auth, conversationId, '承知しました。12/3 に発送予定です。');
+    // (with a photo: the mail names the file)
+    const presigned = (await api.http.get('/api/v1/medias/presigned_url').query({ file_name: '梱包写真.png', type: 'image/png' }).set('Authorization', maker.auth).expect(200)).body.data;
+    const target = new URL(presigned.url);
+    await api.http.put(`${target.pathname}${target.search}`).set('Content-Type', 'image/png').send(png()).expect(200);
+    await api.http
+      .post(`/api/v1/conversations/${conversationId}/message`)
+      .set('Authorization', maker.auth)
+      .send({ content: '承知しました。12/3 に発送予定です。', attachment_s3_path: presigned.s3_path })
+      .expect(201);
     const [toOwner] = await waitForChatMails(owner.email, 1);
     const [toOperator] = await waitForChatMails(operator.email, 1);
     await settle();
     expect(toOwner.text).toContain('店長 花子 様');
     expect(toOperator.text).toContain('受注 一郎 様');
-    expect(toOperator.text).toContain('承知しました。12/3 に発送予定です。');
+    expect(toOperator.text).toContain('承知しました。12/3 に発送予定です。\n  [添付 / file] 梱包写真.png');
     expect(toOperator.text).not.toContain('納期の確認です。');
     expect(toOperator.subject).toContain(' 1 件 ');
     for (const address of [owner.email, operator.email]) expect(chatMails(address)).toHaveLength(1);

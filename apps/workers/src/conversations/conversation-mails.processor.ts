@@ -48,9 +48,13 @@ interface Recipient {
 const url = (consoleUrl: string, subject: ConversationMailSubject) =>
   `${consoleUrl.replace(/\/+$/, '')}${subject.orderId ? `/orders/${subject.orderId}` : `/maker-inquiries/${subject.makerInquiryId}`}`;
 
-/** A message as the mail lists it: when (Japan time) and who, then its text indented. */
+/** A message as the mail lists it: when (Japan time) and who, then its text indented and the name of a file sent with it. */
 const listed = (message: UnnotifiedMessage, fallbackAuthor: string) =>
-  [`■ ${slashedJapanDateTime(new Date(message.createdAt))}  ${message.authorName ?? fallbackAuthor}`, ...message.content.split(/\r?\n/).map((line) => `  ${line}`)].join('\n');
+  [
+    `■ ${slashedJapanDateTime(new Date(message.createdAt))}  ${message.authorName ?? fallbackAuthor}`,
+    ...(message.content ?? '').split(/\r?\n/).filter((line, i, all) => all.length > 1 || line !== '').map((line) => `  ${line}`),
+    ...(message.attachmentName ? [`  [添付 / file] ${message.attachmentName}`] : []),
+  ].join('\n');
 
 /**
  * The `conversation-mails` queue (issue 15): a message in a maker thread mails the other side, the

@@ -5,7 +5,10 @@ import { EntityManager } from 'typeorm';
 export interface UnnotifiedMessage {
   id: string;
   authorName: string | null;
-  content: string;
+  /** Null when the message is only a file. */
+  content: string | null;
+  /** The name of a file sent with it. */
+  attachmentName: string | null;
   createdAt: Date;
 }
 
@@ -35,7 +38,7 @@ export class ConversationMailQueries {
   /** The side's messages not mailed yet and not deleted, oldest first. */
   async unnotified(m: EntityManager, conversationId: string, authorSide: ChatSide): Promise<UnnotifiedMessage[]> {
     return m.query(
-      `SELECT cm.id::text AS "id", u.name AS "authorName", cm.content, cm.created_at AS "createdAt"
+      `SELECT cm.id::text AS "id", u.name AS "authorName", cm.content, cm.attachment_name AS "attachmentName", cm.created_at AS "createdAt"
          FROM conversation_messages cm LEFT JOIN users u ON u.id = cm.author_id
         WHERE cm.conversation_id = $1 AND cm.author_side = $2 AND cm.notified_at IS NULL AND cm.deleted_at IS NULL
         ORDER BY cm.id`,
