@@ -29,16 +29,8 @@ export class MakerInquiryListQuery extends KeysetPageQuery {
   keyword?: string;
 }
 
-/** The inquiry's own fields, as staff write them. */
-class MakerInquiryFields {
-  @Required()
-  @OneOfNumbers(MAKER_INQUIRY_METHODS)
-  method!: number;
-
-  @Required()
-  @Id()
-  makerId!: number;
-
+/** What only staff give an inquiry: the customer it is about, their memo, who follows it. */
+class MakerInquiryDetails {
   @Optional()
   @Id()
   customerId?: number | null;
@@ -54,10 +46,11 @@ class MakerInquiryFields {
 }
 
 /**
- * POST /maker-inquiries: staff ask a maker (all fields), or a maker account asks the company (its own
- * maker, by the console: method and maker are set for it). The first message opens the thread.
+ * POST /maker-inquiries: staff ask a maker (method and maker required), or a maker account asks the
+ * company (its own maker, by the console: only the message is taken). The first message opens the thread.
  */
-export class CreateMakerInquiryBody {
+export class CreateMakerInquiryBody extends MakerInquiryDetails {
+  /** 1 phone, 2 fax, 3 e-mail, 4 system (the console), 5 other. */
   @Optional()
   @OneOfNumbers(MAKER_INQUIRY_METHODS)
   method?: number;
@@ -66,25 +59,21 @@ export class CreateMakerInquiryBody {
   @Id()
   makerId?: number;
 
-  @Optional()
-  @Id()
-  customerId?: number | null;
-
-  @Optional()
-  @Text(MAKER_INQUIRY_LIMITS.memoMax)
-  memo?: string | null;
-
-  @Optional()
-  @Id()
-  personInChargeId?: number | null;
-
   @Required()
   @Text(CONVERSATION_LIMITS.contentMax)
   message!: string;
 }
 
 /** PUT /maker-inquiries/{id}: the fields at the version read; `processed` is 'processed and save' (false reopens it). */
-export class UpdateMakerInquiryBody extends MakerInquiryFields {
+export class UpdateMakerInquiryBody extends MakerInquiryDetails {
+  @Required()
+  @OneOfNumbers(MAKER_INQUIRY_METHODS)
+  method!: number;
+
+  @Required()
+  @Id()
+  makerId!: number;
+
   @Required()
   @Version()
   version!: number;

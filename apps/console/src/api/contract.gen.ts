@@ -2228,10 +2228,10 @@ export interface components {
             /** @enum {number|null} */
             method?: 1 | 2 | 3 | 4 | 5 | null;
             maker_id?: number | string | null;
+            message: string;
             customer_id?: number | string | null;
             memo?: string | null;
             person_in_charge_id?: number | string | null;
-            message: string;
         };
         CreateOrderBody: {
             branch_of_order_id?: number | string | null;
@@ -3769,11 +3769,11 @@ export interface components {
             memo?: string | null;
         };
         UpdateMakerInquiryBody: {
-            version: number;
-            processed?: boolean;
             /** @enum {number} */
             method: 1 | 2 | 3 | 4 | 5;
             maker_id: number | string;
+            version: number;
+            processed?: boolean;
             customer_id?: number | string | null;
             memo?: string | null;
             person_in_charge_id?: number | string | null;
