@@ -5,6 +5,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  *
  * - `maker_inquiries`: a maker's question or the shop's to a maker; its state is its thread's status.
  * - `conversations`: one thread per (order, maker), per maker inquiry, or per customer (staff only).
+ *   An order's maker part shows its thread's status (order_makers.conversation_status, never written
+ *   before, goes: the order reader reads the thread).
  *   `change_seq` is the thread's last change: every post, edit and delete takes the next value of
  *   `conversation_change_seq` while holding the thread's row lock, so within a thread the numbers
  *   follow commit order and a poll asking "since N" never skips a change committed late.
@@ -75,10 +77,14 @@ export class Conversations1764030000000 implements MigrationInterface {
       )`);
     await q.query(`CREATE INDEX conversation_messages_thread ON conversation_messages (conversation_id, id)`);
     await q.query(`CREATE INDEX conversation_messages_changes ON conversation_messages (conversation_id, change_seq)`);
+    // The maker part's status is read from its thread now (one source: an order edit cannot leave a stale copy).
+    await q.query(`ALTER TABLE order_makers DROP COLUMN conversation_status`);
     await q.query(`CREATE INDEX conversation_messages_unnotified ON conversation_messages (conversation_id, author_side) WHERE notified_at IS NULL AND deleted_at IS NULL`);
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.query(`ALTER TABLE order_makers ADD COLUMN conversation_status smallint NOT NULL DEFAULT 0 CHECK (conversation_status BETWEEN 0 AND 9)`);
+    await q.query(`UPDATE order_makers om SET conversation_status = c.status FROM conversations c WHERE c.order_id = om.order_id AND c.maker_id = om.maker_id`);
     await q.query(`DROP TABLE conversation_messages`);
     await q.query(`DROP TABLE conversations`);
     await q.query(`DROP TABLE maker_inquiries`);

@@ -170,7 +170,7 @@ async function seedDemoConversations(ds: DataSource, makerId: string): Promise<v
     const [order] = await m.query(`SELECT id::text FROM orders WHERE ec_order_id = $1`, [DEMO_ORDERS[2].ecOrderId]);
     const [talked] = await m.query(`SELECT 1 FROM conversations WHERE order_id = $1 AND maker_id = $2`, [order.id, makerId]);
     if (talked) return;
-    await write(m, await conversations.openForOrder(m, order.id, makerId), DEMO_CONVERSATIONS.order);
+    await write(m, (await conversations.openForOrder(m, order.id, makerId))!, DEMO_CONVERSATIONS.order);
   });
 }
 

@@ -182,7 +182,11 @@ describe('conversations: threads with makers, read by cursor, polled cheaply', (
     // The tombstone keeps its place in the thread.
     expect((await get(`/conversations/${thread.id}/message`, makerUser).expect(200)).body.data).toEqual([expect.objectContaining({ id: mine.id, deleted: true })]);
 
-    for (const query of ['cursor=abc', 'since=abc', `cursor=${since}`, `since=${since}&cursor=${since}`, 'per_page=0', `per_page=${CONVERSATION_LIMITS.perPageMax + 1}`]) {
+    // A cursor of another thread is refused, not read against this one.
+    const other = await open((await orderedOrder()).id, maker);
+    await say(other.id, operator, 'よその文');
+    const foreign = (await get(`/conversations/${other.id}/message`, operator).expect(200)).body.since_cursor;
+    for (const query of ['cursor=abc', 'since=abc', `cursor=${since}`, `since=${foreign}`, `since=${since}&cursor=${since}`, 'per_page=0', `per_page=${CONVERSATION_LIMITS.perPageMax + 1}`]) {
       const res = await get(`/conversations/${thread.id}/message?${query}`, operator);
       expect(res.status).toBe(422);
       expectErrorEnvelope(res.body, 'NAL-422');
@@ -236,15 +240,21 @@ describe('conversations: threads with makers, read by cursor, polled cheaply', (
     await say(thread.id, makerUser, '質問です');
     const current = (await get(`/conversations/${thread.id}`, operator).expect(200)).body.data;
     expect(current.status).toBe(2);
+    const { since_cursor: since } = (await get(`/conversations/${thread.id}/message`, makerUser).expect(200)).body;
     const done = (await put(`/conversations/${thread.id}`, operator, { status: 3, version: current.version }).expect(200)).body.data;
     expect(done).toMatchObject({ status: 3, version: current.version + 1 });
     expect(await statusOnOrder(order.id, maker)).toBe(3);
+    // A poll brings a status set by hand, with no message.
+    expect((await get(`/conversations/${thread.id}/message?since=${since}`, makerUser).expect(200)).body).toMatchObject({ data: [], status: 3, version: done.version });
     expectErrorEnvelope((await put(`/conversations/${thread.id}`, approver, { status: 1, version: current.version }).expect(400)).body, 'NAL-CHAT-007');
     expectErrorEnvelope((await put(`/conversations/${thread.id}`, makerUser, { status: 1, version: done.version }).expect(403)).body, 'NAL-CHAT-006');
     for (const status of [0, 4, 'x']) await put(`/conversations/${thread.id}`, operator, { status, version: done.version }).expect(422);
-    // A message reopens a processed thread.
+    // A message reopens a processed thread; a maker's moves the version, so a status set on what was read before it is refused.
     await say(thread.id, makerUser, 'もう一つ');
     expect(await statusOnOrder(order.id, maker)).toBe(2);
+    const reopened = (await get(`/conversations/${thread.id}`, operator).expect(200)).body.data;
+    await say(thread.id, makerUser, 'さらにもう一つ');
+    expectErrorEnvelope((await put(`/conversations/${thread.id}`, operator, { status: 3, version: reopened.version }).expect(400)).body, 'NAL-CHAT-007');
 
     const [customer] = await db().query(`INSERT INTO customers (same_person_id, name) VALUES (0, '会話 顧客') RETURNING id::text`);
     const customerThread = (await get(`/conversations/customer/${customer.id}`, callCenter).expect(200)).body.data;

@@ -103,6 +103,50 @@ describe('maker inquiries: questions to and from makers, tracked until processed
     expect(same.state).toBe(MAKER_INQUIRY_STATE.waitingCompany);
   });
 
+  it("a maker's message staff have not read yet stops 'processed and save' of what they read; a disabled maker's inquiry still closes", async () => {
+    const inquiry = await staffAsks();
+    await post(`/conversations/${inquiry.conversation_id}/message`, makerUser, { content: '別の質問があります' }).expect(201);
+    expectErrorEnvelope((await put(`/maker-inquiries/${inquiry.id}`, operator, { ...fieldsOf(inquiry), processed: true }).expect(400)).body, 'NAL-INQ-001');
+    expect((await get(`/maker-inquiries/${inquiry.id}`, operator).expect(200)).body.data.state).toBe(MAKER_INQUIRY_STATE.waitingCompany);
+    // Staff's own messages do not: they have read them.
+    const read = (await get(`/maker-inquiries/${inquiry.id}`, operator).expect(200)).body.data;
+    await post(`/conversations/${inquiry.conversation_id}/message`, operator, { content: '確認します' }).expect(201);
+    await db().query(`UPDATE makers SET status = 'disabled' WHERE id = $1`, [maker]);
+    try {
+      const closed = (await put(`/maker-inquiries/${inquiry.id}`, operator, { ...fieldsOf(read), processed: true }).expect(200)).body.data;
+      expect(closed.state).toBe(MAKER_INQUIRY_STATE.processed);
+      // Moving it to a disabled maker is still refused.
+      const other = await staffAsks({ maker_id: Number(otherMaker) });
+      const moved = await put(`/maker-inquiries/${other.id}`, operator, { ...fieldsOf(other), maker_id: Number(maker) }).expect(422);
+      expect(moved.body.error.errors).toEqual([expect.objectContaining({ field: 'maker_id', error_code: 'not_found' })]);
+    } finally {
+      await db().query(`UPDATE makers SET status = 'enabled' WHERE id = $1`, [maker]);
+    }
+  });
+
+  it("a maker's post waiting behind a move of its inquiry to another maker is refused, not written into the other maker's thread", async () => {
+    const inquiry = await staffAsks();
+    const runner = db().createQueryRunner();
+    await runner.connect();
+    await runner.startTransaction();
+    try {
+      // Staff's move holds the inquiry's row while the maker posts.
+      await runner.query(`SELECT id FROM maker_inquiries WHERE id = $1 FOR UPDATE`, [inquiry.id]);
+      const posting = post(`/conversations/${inquiry.conversation_id}/message`, makerUser, { content: '山本製作所だけへの回答' }).then((res) => res);
+      await new Promise((r) => setTimeout(r, 300));
+      await runner.query(`UPDATE conversations SET maker_id = $2 WHERE maker_inquiry_id = $1`, [inquiry.id, otherMaker]);
+      await runner.query(`UPDATE maker_inquiries SET maker_id = $2, version = version + 1 WHERE id = $1`, [inquiry.id, otherMaker]);
+      await runner.commitTransaction();
+      const res = await posting;
+      expect(res.status).toBe(404);
+    } finally {
+      if (runner.isTransactionActive) await runner.rollbackTransaction();
+      await runner.release();
+    }
+    const messages = (await get(`/conversations/${inquiry.conversation_id}/message`, otherMakerUser).expect(200)).body.data;
+    expect(messages.map((m: { content: string }) => m.content)).toEqual(['在庫はありますか？']);
+  });
+
   it('moves an inquiry to another maker only while no maker has written in it', async () => {
     const quiet = await staffAsks();
     const moved = (await put(`/maker-inquiries/${quiet.id}`, operator, { ...fieldsOf(quiet), maker_id: Number(otherMaker) }).expect(200)).body.data;
@@ -111,8 +155,9 @@ describe('maker inquiries: questions to and from makers, tracked until processed
     expect((await get(`/conversations/${quiet.conversation_id}/message`, otherMakerUser).expect(200)).body.data).toHaveLength(1);
     expect((await get(`/maker-inquiries/${quiet.id}`, makerUser)).status).toBe(404);
 
-    const answered = await staffAsks();
-    await post(`/conversations/${answered.conversation_id}/message`, makerUser, { content: '回答します' }).expect(201);
+    const asked = await staffAsks();
+    await post(`/conversations/${asked.conversation_id}/message`, makerUser, { content: '回答します' }).expect(201);
+    const answered = (await get(`/maker-inquiries/${asked.id}`, operator).expect(200)).body.data;
     const refused = await put(`/maker-inquiries/${answered.id}`, operator, { ...fieldsOf(answered), maker_id: Number(otherMaker), memo: '変えない' }).expect(400);
     expectErrorEnvelope(refused.body, 'NAL-INQ-002');
     const [row] = await db().query(`SELECT maker_id::text, memo, version FROM maker_inquiries WHERE id = $1`, [answered.id]);

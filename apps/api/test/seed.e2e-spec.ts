@@ -78,8 +78,8 @@ describe('demo data (npm run seed)', () => {
        FROM maker_inquiries i JOIN conversations c ON c.maker_inquiry_id = i.id`);
     expect(inquiries).toEqual([{ status: 2, messages: DEMO_CONVERSATIONS.inquiry.length }]);
     const [third] = await ctx.api.dataSource.query(`SELECT id::text FROM orders WHERE ec_order_id = $1`, [DEMO_ORDERS[2].ecOrderId]);
-    const [part] = await ctx.api.dataSource.query(`SELECT conversation_status FROM order_makers WHERE order_id = $1`, [third.id]);
-    expect(part.conversation_status).toBe(2);
+    const [part] = await ctx.api.dataSource.query(`SELECT status FROM conversations WHERE order_id = $1`, [third.id]);
+    expect(part.status).toBe(2);
     const [{ n }] = await ctx.api.dataSource.query(`SELECT count(*)::int AS n FROM conversation_messages x JOIN conversations c ON c.id = x.conversation_id WHERE c.order_id = $1`, [third.id]);
     expect(n).toBe(DEMO_CONVERSATIONS.order.length);
     const [{ events }] = await ctx.api.dataSource.query(`SELECT count(*)::int AS events FROM outbox_events WHERE type = 'conversation.message_posted'`);

@@ -1,6 +1,7 @@
 import type { ParsedMail } from 'mailparser';
 import type { SmtpSink } from '../../../libs/infra/test/support/smtp-sink';
 import { png } from '../../api/test/support/media-files';
+import { givenOrder } from '../../api/test/support/order-fixtures';
 import type { TestApp } from '../../api/test/support/test-app';
 import { CONVERSATION_DIGEST_JOB } from '../src/conversations/conversation-mails.processor';
 import { makerRow, orderSentToMakers, shopWith, until, WorkersWorld } from './support/maker-side';
@@ -177,5 +178,25 @@ describe('conversation mails', () => {
     const faxConversation: number = faxInquiry.body.data.conversation_id;
     await until(() => notifiedOf(faxConversation), (rows) => rows.length === 1 && rows[0].notified_at !== null, 20_000, 'the fax maker’s message done');
     expect(smtp.messages.filter((m) => m.subject?.includes('FAX木材'))).toHaveLength(0);
+  });
+
+  it("a maker's own question nobody has taken yet mails the administrators; staff's words on an order not yet the maker's wait for it", async () => {
+    const admin = await staffAccount('admin@chat-admins.example.jp', '管理 一子', 'approver');
+    const makerEmail = 'ask@hinoki-kobo.example.jp';
+    const makerId = await makerRow(api, { name: '檜工房', orderMethod: 'email', email: makerEmail });
+    const maker = await api.signedIn('maker', makerId);
+    const asked = (await api.http.post('/api/v1/maker-inquiries').set('Authorization', maker.auth).send({ message: '新商品の掲載について相談です。' }).expect(201)).body.data;
+    const [toAdmin] = await waitForChatMails(admin.email, 1);
+    expect(toAdmin.text).toContain('新商品の掲載について相談です。');
+    expect(toAdmin.text).toContain(`${consoleUrl}/maker-inquiries/${asked.id}`);
+
+    // Staff write beside an order before anything of it is ordered from the maker: the maker may not read it yet, so nothing is mailed.
+    const operator = await staffAccount('early@chat-admins.example.jp', '先行 二郎');
+    const unpaid = await givenOrder(api, { lines: [{ makerId, status: 1 }] });
+    const thread = (await api.http.post('/api/v1/conversations/maker').set('Authorization', operator.auth).send({ order_id: Number(unpaid.id), maker_id: Number(makerId) }).expect(201)).body.data;
+    await post(operator.auth, thread.id, '入荷予定を確認中です（社内メモ）');
+    await settle();
+    expect(chatMails(makerEmail).filter((m) => m.subject?.includes(unpaid.orderNo))).toHaveLength(0);
+    expect((await notifiedOf(thread.id)).map((m: { notified_at: Date | null }) => m.notified_at)).toEqual([null]);
   });
 });

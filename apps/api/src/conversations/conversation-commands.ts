@@ -26,6 +26,7 @@ export async function postMessage(
 ): Promise<string> {
   const side = sideOf(user);
   await conversations.lock(m, conversation.id);
+  if (side === 'maker') await conversations.touchInquiry(m, conversation.id);
   const status = conversation.kind === 'maker' ? statusAfterMessage(conversation.kind, side) : undefined;
   const { changeSeq } = await conversations.nextChange(m, conversation.id, { status, messageBy: side });
   const messageId = await conversations.post(m, { conversationId: conversation.id, authorId: user.id, authorSide: side, content, attachment, changeSeq });
@@ -66,8 +67,10 @@ export class OpenMakerConversationHandler implements ICommandHandler<OpenMakerCo
         if (part === 'no order') throw new NotFoundError('order');
         if (part === 'no maker') throw new DomainError('NAL-CHAT-004');
         id = await this.conversations.openForOrder(m, String(orderId), String(makerId));
+        if (!id) throw new DomainError('NAL-CHAT-004');
       }
-      if (!id) throw new NotFoundError('maker_inquiry');
+      // One name for "not yours" and "none": a maker cannot tell another maker's inquiry from a missing one.
+      if (!id) throw new NotFoundError('conversation');
       return conversationView(await readableConversation(this.conversations, id, user, m));
     });
   }
@@ -99,6 +102,7 @@ export class PostMessageHandler implements ICommandHandler<PostMessage> {
     const media = upload === null ? null : await claimUploadedMedia(this.storage, upload, (fileName) => `conversations/${conversationId}/${randomUUID()}/${fileName}`, { field: 'attachment_s3_path' });
     try {
       return await this.dataSource.transaction(async (m) => {
+        await this.conversations.lock(m, conversationId);
         const conversation = await readableConversation(this.conversations, conversationId, user, m);
         const attachment = media && { key: media.key, name: media.fileName, contentType: media.contentType, size: media.size };
         const messageId = await postMessage(m, this.conversations, conversation, user, content, attachment);
@@ -130,8 +134,8 @@ export class ChangeMessageHandler implements ICommandHandler<ChangeMessage> {
   async execute({ user, conversationId, messageId, content }: ChangeMessage) {
     let removedFile: string | null = null;
     const view = await this.dataSource.transaction(async (m) => {
-      await readableConversation(this.conversations, conversationId, user, m);
       await this.conversations.lock(m, conversationId);
+      await readableConversation(this.conversations, conversationId, user, m);
       const message = await this.conversations.message(m, conversationId, messageId);
       if (!message) throw new NotFoundError('message');
       checkMessageChange(message, user.id, new Date(), content === null ? 'delete' : 'edit');
@@ -162,9 +166,9 @@ export class SetConversationStatusHandler implements ICommandHandler<SetConversa
 
   async execute({ user, id, body }: SetConversationStatus) {
     return this.dataSource.transaction(async (m) => {
+      await this.conversations.lock(m, id);
       const conversation = await readableConversation(this.conversations, id, user, m);
       checkStatusChange(conversation.kind, sideOf(user));
-      await this.conversations.lock(m, id);
       if (!(await this.conversations.setStatus(m, id, body.version, body.status as ConversationStatus))) throw new DomainError('NAL-CHAT-007');
       return conversationView((await this.conversations.find(id, makerScope(user), m))!);
     });

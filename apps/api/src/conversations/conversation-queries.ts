@@ -66,21 +66,23 @@ export class ListMessagesHandler implements IQueryHandler<ListMessages> {
   async execute({ user, conversationId, query }: ListMessages): Promise<MessagePage | null> {
     if (query.cursor !== undefined && query.since !== undefined) throw new FieldValidationError([{ field: 'since', errorCode: CURSOR_INVALID }]);
     if (query.since !== undefined) return this.changes(user, conversationId, query.since, query.perPage);
-    const before = query.cursor === undefined ? null : messageCursorValue(query.cursor);
+    const before = query.cursor === undefined ? null : messageCursorValue(conversationId, query.cursor);
     if (query.cursor !== undefined && before === null) throw new FieldValidationError([{ field: 'cursor', errorCode: CURSOR_INVALID }]);
     const conversation = await readableConversation(this.conversations, conversationId, user);
     const found = await this.conversations.earlier(conversationId, before, query.perPage);
     const rows = found.slice(0, query.perPage).reverse();
     return {
       data: rows.map((r) => messageView(r, user.id)),
-      nextCursor: found.length > query.perPage ? messageCursor(rows[0].id) : null,
-      sinceCursor: changesCursor(conversation.changeSeq),
+      nextCursor: found.length > query.perPage ? messageCursor(conversationId, rows[0].id) : null,
+      sinceCursor: changesCursor(conversationId, conversation.changeSeq),
       moreChanges: false,
+      status: conversation.status,
+      version: conversation.version,
     };
   }
 
   private async changes(user: SignedInUser, conversationId: string, cursor: string, perPage: number): Promise<MessagePage | null> {
-    const since = changesCursorValue(cursor);
+    const since = changesCursorValue(conversationId, cursor);
     if (since === null) throw new FieldValidationError([{ field: 'since', errorCode: CURSOR_INVALID }]);
     const state = await this.conversations.pollState(conversationId, makerScope(user));
     if (!state) throw new NotFoundError('conversation');
@@ -93,8 +95,10 @@ export class ListMessagesHandler implements IQueryHandler<ListMessages> {
     return {
       data: rows.map((r) => messageView(r, user.id)),
       nextCursor: null,
-      sinceCursor: changesCursor(more ? last : later(state.changeSeq, last)),
+      sinceCursor: changesCursor(conversationId, more ? last : later(state.changeSeq, last)),
       moreChanges: more,
+      status: state.status,
+      version: state.version,
     };
   }
 }

@@ -1,3 +1,4 @@
+import type { ConversationStatus } from '@oms/domain';
 import type { ConversationRow, MessageRow } from '@oms/infra';
 
 /** A thread (SPEC.md §3 "Conversation"): what it is about and its status; its messages page apart. */
@@ -48,4 +49,7 @@ export interface MessagePage {
   sinceCursor: string;
   /** More changes than one page since the poll's cursor: ask again with the new `since_cursor`. */
   moreChanges: boolean;
+  /** The thread's status and version as the page was read (a poll brings a status changed by hand with no message). */
+  status: ConversationStatus;
+  version: number;
 }

@@ -10,9 +10,13 @@ import { makerScope } from '../makers/maker-queries';
 import { CreateMakerInquiryBody, UpdateMakerInquiryBody } from './maker-inquiry.dto';
 import { makerInquiryView, MakerInquiryView } from './maker-inquiry.view';
 
-/** The maker, customer and person in charge must be live records (422 `not_found` on the field otherwise). */
-async function checkReferences(m: EntityManager, inquiries: MakerInquiryRepository, write: MakerInquiryWrite): Promise<void> {
-  const found = await inquiries.references(m, write);
+/**
+ * The maker, customer and person in charge must be live records (422 `not_found` on the field
+ * otherwise): those given anew only, so that an inquiry of a maker disabled since can still be closed.
+ */
+async function checkReferences(m: EntityManager, inquiries: MakerInquiryRepository, write: MakerInquiryWrite, current?: { makerId: string; customerId: string | null; personInChargeId: string | null }): Promise<void> {
+  const anew = <K extends 'makerId' | 'customerId' | 'personInChargeId'>(key: K) => (current && current[key] === write[key] ? null : write[key]);
+  const found = await inquiries.references(m, { makerId: anew('makerId'), customerId: anew('customerId'), personInChargeId: anew('personInChargeId') });
   const issues: FieldIssue[] = [];
   if (!found.maker) issues.push({ field: 'maker_id', errorCode: 'not_found' });
   if (!found.customer) issues.push({ field: 'customer_id', errorCode: 'not_found' });
@@ -91,7 +95,7 @@ export class UpdateMakerInquiryHandler implements ICommandHandler<UpdateMakerInq
         memo: blankToNull(body.memo) ?? null,
         personInChargeId: body.personInChargeId == null ? null : String(body.personInChargeId),
       };
-      await checkReferences(m, this.inquiries, write);
+      await checkReferences(m, this.inquiries, write, current);
       const conversationId = (await this.conversations.idOfInquiry(m, id))!;
       await this.conversations.lock(m, conversationId);
       if (write.makerId !== current.makerId && !(await this.conversations.moveInquiryThread(m, conversationId, write.makerId))) {

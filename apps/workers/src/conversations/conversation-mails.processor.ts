@@ -116,6 +116,9 @@ export class ConversationMailsProcessor implements OnApplicationBootstrap, OnApp
       const messages = await this.mails.unnotified(tx, conversationId, authorSide);
       const subject = messages.length ? await this.mails.subject(tx, conversationId) : null;
       if (!subject) return { messages: 0, recipients: 0, sent: 0 };
+      // Staff may write beside an order before anything of it is ordered from the maker, who may not read
+      // it yet: its messages wait, unmarked, for the first digest after the order is theirs.
+      if (authorSide === 'staff' && !subject.makerSees) return { messages: 0, recipients: 0, sent: 0 };
       const lastId = messages[messages.length - 1].id;
       const recipients = await this.recipients(tx, subject, authorSide);
       if (recipients.length === 0) {

@@ -1,5 +1,6 @@
 import { ChatSide } from '@oms/domain';
 import { EntityManager } from 'typeorm';
+import { makerSeesOrder } from '../orders/maker-scope';
 
 /** A message the other side has not been mailed about yet. */
 export interface UnnotifiedMessage {
@@ -21,6 +22,8 @@ export interface ConversationMailSubject {
   makerId: string;
   makerName: string;
   makerEmail: string | null;
+  /** Whether the maker may read the thread yet (an order's only once something of it is ordered from the maker). */
+  makerSees: boolean;
 }
 
 /** A staff member a maker's message is mailed to. */
@@ -50,7 +53,8 @@ export class ConversationMailQueries {
   async subject(m: EntityManager, conversationId: string): Promise<ConversationMailSubject | null> {
     const [row] = await m.query(
       `SELECT c.id::text AS "id", c.order_id::text AS "orderId", o.order_no AS "orderNo", c.maker_inquiry_id::text AS "makerInquiryId",
-              c.maker_id::text AS "makerId", mk.name AS "makerName", nullif(btrim(mk.email), '') AS "makerEmail"
+              c.maker_id::text AS "makerId", mk.name AS "makerName", nullif(btrim(mk.email), '') AS "makerEmail",
+              (c.order_id IS NULL OR ${makerSeesOrder('c.order_id', 'c.maker_id')}) AS "makerSees"
          FROM conversations c JOIN makers mk ON mk.id = c.maker_id LEFT JOIN orders o ON o.id = c.order_id
         WHERE c.id = $1 AND c.kind = 'maker'`,
       [conversationId],
@@ -60,23 +64,25 @@ export class ConversationMailQueries {
 
   /**
    * The staff a maker's message goes to: for an order's thread the shop's owner and the staff who wrote
-   * in the thread; for a maker inquiry its person in charge, else whoever made it. Only live, valid
-   * staff accounts (never a maker account), in id order.
+   * in the thread; for a maker inquiry its person in charge, else the staff member who made it, else the
+   * staff who wrote in it. When none of them can be mailed (a maker's own question nobody has taken yet),
+   * the administrators (system admins and approvers) are, so that no question goes unseen. Only live,
+   * valid staff accounts (never a maker account), in id order.
    */
   async staffRecipients(m: EntityManager, subject: ConversationMailSubject): Promise<StaffRecipient[]> {
-    const [candidates, params] = subject.orderId
-      ? [
-          `SELECT s.owner_user_id FROM orders o JOIN shops s ON s.id = o.shop_id WHERE o.id = $1
-           UNION SELECT cm.author_id FROM conversation_messages cm WHERE cm.conversation_id = $2 AND cm.author_side = 'staff'`,
-          [subject.orderId, subject.id],
-        ]
-      : [`SELECT coalesce(i.person_in_charge_id, i.created_by) FROM maker_inquiries i WHERE i.id = $1`, [subject.makerInquiryId]];
-    return m.query(
-      `SELECT u.id::text AS "id", u.name, u.email FROM users u
-        WHERE u.id IN (${candidates}) AND u.status = 'valid' AND u.deleted_at IS NULL AND u.role <> 'maker' AND btrim(u.email) <> ''
-        ORDER BY u.id`,
-      params,
+    const mailable = `u.status = 'valid' AND u.deleted_at IS NULL AND u.role <> 'maker' AND btrim(u.email) <> ''`;
+    const wrote = `SELECT cm.author_id FROM conversation_messages cm WHERE cm.conversation_id = $1 AND cm.author_side = 'staff'`;
+    const candidates = subject.orderId
+      ? `SELECT s.owner_user_id FROM orders o JOIN shops s ON s.id = o.shop_id WHERE o.id = $2 UNION ${wrote}`
+      : `SELECT coalesce(i.person_in_charge_id, (SELECT cb.id FROM users cb WHERE cb.id = i.created_by AND cb.role <> 'maker'))
+           FROM maker_inquiries i WHERE i.id = $2 AND (i.person_in_charge_id IS NOT NULL OR EXISTS (SELECT 1 FROM users cb WHERE cb.id = i.created_by AND cb.role <> 'maker'))
+         UNION (${wrote} AND NOT EXISTS (SELECT 1 FROM maker_inquiries i2 WHERE i2.id = $2 AND i2.person_in_charge_id IS NOT NULL))`;
+    const found: StaffRecipient[] = await m.query(
+      `SELECT u.id::text AS "id", u.name, u.email FROM users u WHERE u.id IN (${candidates}) AND ${mailable} ORDER BY u.id`,
+      [subject.id, subject.orderId ?? subject.makerInquiryId],
     );
+    if (found.length) return found;
+    return m.query(`SELECT u.id::text AS "id", u.name, u.email FROM users u WHERE u.role IN ('system_admin', 'approver') AND ${mailable} ORDER BY u.id`);
   }
 
   /** Marks the side's messages up to `lastId` as mailed (those deleted meanwhile too: nothing is left to say of them). */

@@ -47,16 +47,21 @@ export interface MessageAttachment {
 /** Who reads: staff (undefined) or a maker account's maker (null: a maker account without one, which sees nothing). */
 export type MakerScope = string | null | undefined;
 
-/** The messages' cursors, in the shared keyset format (libs/infra database/keyset): earlier pages by id, polls by change. */
-const EARLIER: KeysetOrder = { name: 'messages', column: null, id: 'm.id', desc: true };
-const CHANGES: KeysetOrder = { name: 'message_changes', column: null, id: 'm.change_seq', desc: false };
-export const messageCursor = (id: string) => encodeCursor({ sort: EARLIER.name, page: 1, values: [id] });
-export const changesCursor = (seq: string) => encodeCursor({ sort: CHANGES.name, page: 1, values: [seq] });
-/** The message id (`cursor`) or change number (`since`) a cursor holds; null when it is not one of ours. */
-export const messageCursorValue = (text: string) => decodeCursor(text, EARLIER)?.values[0]?.toString() ?? null;
-export const changesCursorValue = (text: string) => {
-  if (text === changesCursor('0')) return '0';
-  return decodeCursor(text, CHANGES)?.values[0]?.toString() ?? null;
+/**
+ * The messages' cursors, in the shared keyset format (libs/infra database/keyset): earlier pages by
+ * message id, polls by change number. Each names its thread, so a cursor of another thread is refused
+ * (422 cursor_invalid) rather than read against this one.
+ */
+const earlierOrder = (conversationId: string): KeysetOrder => ({ name: `messages-${conversationId}`, column: null, id: 'm.id', desc: true });
+const changesOrder = (conversationId: string): KeysetOrder => ({ name: `changes-${conversationId}`, column: null, id: 'm.change_seq', desc: false });
+export const messageCursor = (conversationId: string, id: string) => encodeCursor({ sort: earlierOrder(conversationId).name, page: 1, values: [id] });
+/** A thread that never changed polls from 0, which is no id: written as the thread's first change would be, less one. */
+export const changesCursor = (conversationId: string, seq: string) => encodeCursor({ sort: changesOrder(conversationId).name, page: 1, values: [seq === '0' ? 'none' : seq] });
+/** The message id (`cursor`) or change number (`since`) a cursor holds; null when it is not one of this thread's. */
+export const messageCursorValue = (conversationId: string, text: string) => decodeCursor(text, earlierOrder(conversationId))?.values[0]?.toString() ?? null;
+export const changesCursorValue = (conversationId: string, text: string) => {
+  if (text === changesCursor(conversationId, '0')) return '0';
+  return decodeCursor(text, changesOrder(conversationId))?.values[0]?.toString() ?? null;
 };
 
 const CONVERSATION_COLUMNS = `c.id::text AS "id", c.kind, c.order_id::text AS "orderId", c.maker_id::text AS "makerId", mk.name AS "makerName",
@@ -92,9 +97,9 @@ export class ConversationRepository {
   }
 
   /** What a poll needs, in one indexed read: the thread's last change number and kind, if the reader may see it. */
-  async pollState(id: string, scope: MakerScope): Promise<{ changeSeq: string; kind: ConversationKind } | null> {
+  async pollState(id: string, scope: MakerScope): Promise<{ changeSeq: string; kind: ConversationKind; status: ConversationStatus; version: number } | null> {
     const [row] = await this.dataSource.query(
-      `SELECT c.change_seq::text AS "changeSeq", c.kind FROM conversations c WHERE c.id = $1 AND ($2::bigint IS NULL OR (${visibleTo('$2::bigint')}))`,
+      `SELECT c.change_seq::text AS "changeSeq", c.kind, c.status, c.version FROM conversations c WHERE c.id = $1 AND ($2::bigint IS NULL OR (${visibleTo('$2::bigint')}))`,
       [id, makerParam(scope)],
     );
     return row ?? null;
@@ -112,15 +117,16 @@ export class ConversationRepository {
   }
 
   /** The thread of an order and maker, made if there is none yet (two at once make one). */
-  async openForOrder(m: EntityManager, orderId: string, makerId: string): Promise<string> {
+  async openForOrder(m: EntityManager, orderId: string, makerId: string): Promise<string | null> {
     await m.query(
       `INSERT INTO conversations (kind, order_id, maker_id, status)
-       SELECT 'maker', $1, $2, om.conversation_status FROM order_makers om WHERE om.order_id = $1 AND om.maker_id = $2
+       SELECT 'maker', $1, $2, 0 FROM order_makers om WHERE om.order_id = $1 AND om.maker_id = $2
        ON CONFLICT (order_id, maker_id) WHERE order_id IS NOT NULL DO NOTHING`,
       [orderId, makerId],
     );
     const [row] = await m.query(`SELECT id::text AS id FROM conversations WHERE order_id = $1 AND maker_id = $2`, [orderId, makerId]);
-    return row.id;
+    // None: the maker's part left the order meanwhile (an order edit).
+    return row?.id ?? null;
   }
 
   /** The thread of a maker inquiry (made with the inquiry). */
@@ -158,15 +164,26 @@ export class ConversationRepository {
     return row?.id ?? null;
   }
 
-  /** Locks the thread's row for a write (its writers take turns, so their change numbers follow commit order). */
+  /**
+   * Locks the thread's row for a write (its writers take turns, so their change numbers follow commit
+   * order); an inquiry's thread after its inquiry's row, the order every writer of both takes them in.
+   * Who may see the thread is read after this (a statement of its own), so an inquiry moved to another
+   * maker meanwhile is seen moved.
+   */
   async lock(m: EntityManager, id: string): Promise<void> {
+    await m.query(`SELECT id FROM maker_inquiries WHERE id = (SELECT maker_inquiry_id FROM conversations WHERE id = $1) FOR UPDATE`, [id]);
     await m.query(`SELECT id FROM conversations WHERE id = $1 FOR UPDATE`, [id]);
   }
 
+  /** A maker's message moves its inquiry's version: staff's 'processed and save' of what they read is refused (NAL-INQ-001). Under `lock()`. */
+  async touchInquiry(m: EntityManager, id: string): Promise<void> {
+    await m.query(`UPDATE maker_inquiries SET version = version + 1, updated_at = now() WHERE id = (SELECT maker_inquiry_id FROM conversations WHERE id = $1)`, [id]);
+  }
+
   /**
-   * The thread's next change number, with what a message or a status change does to it: a new status
-   * moves the version (a hand-set status is compared against it) and is mirrored on the order beside its
-   * maker (order_makers.conversation_status, what the order view shows). Under `lock()`.
+   * The thread's next change number, with what a message or a status change does to it. The version
+   * moves with a new status and with every maker's message: a status staff set by hand is compared
+   * against it, so 'processed' cannot close a question staff have not seen. Under `lock()`.
    */
   async nextChange(m: EntityManager, id: string, change: { status?: ConversationStatus; messageBy?: ChatSide } = {}): Promise<{ changeSeq: string; status: ConversationStatus }> {
     // An UPDATE answers [rows, count] through TypeORM.
@@ -174,16 +191,13 @@ export class ConversationRepository {
       `UPDATE conversations c
           SET change_seq = nextval('conversation_change_seq'), updated_at = now(),
               status = coalesce($2::smallint, c.status),
-              version = c.version + CASE WHEN $2::smallint IS NOT NULL AND $2::smallint <> c.status THEN 1 ELSE 0 END,
+              version = c.version + CASE WHEN ($2::smallint IS NOT NULL AND $2::smallint <> c.status) OR $3::text = 'maker' THEN 1 ELSE 0 END,
               last_message_at = CASE WHEN $3::text IS NULL THEN c.last_message_at ELSE now() END,
               last_author_side = coalesce($3::text, c.last_author_side)
         WHERE c.id = $1
-        RETURNING c.change_seq::text AS "changeSeq", c.status, c.order_id::text AS "orderId", c.maker_id::text AS "makerId"`,
+        RETURNING c.change_seq::text AS "changeSeq", c.status`,
       [id, change.status ?? null, change.messageBy ?? null],
     );
-    if (row.orderId) {
-      await m.query(`UPDATE order_makers SET conversation_status = $3 WHERE order_id = $1 AND maker_id = $2 AND conversation_status <> $3`, [row.orderId, row.makerId, row.status]);
-    }
     return { changeSeq: row.changeSeq, status: row.status };
   }
 

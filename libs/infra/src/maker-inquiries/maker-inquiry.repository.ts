@@ -97,8 +97,11 @@ export class MakerInquiryRepository {
   }
 
   /** The inquiry's row, locked for a change. */
-  async lock(m: EntityManager, id: string): Promise<{ version: number; makerId: string } | null> {
-    const [row] = await m.query(`SELECT version, maker_id::text AS "makerId" FROM maker_inquiries WHERE id = $1 FOR UPDATE`, [id]);
+  async lock(m: EntityManager, id: string): Promise<{ version: number; makerId: string; customerId: string | null; personInChargeId: string | null } | null> {
+    const [row] = await m.query(
+      `SELECT version, maker_id::text AS "makerId", customer_id::text AS "customerId", person_in_charge_id::text AS "personInChargeId" FROM maker_inquiries WHERE id = $1 FOR UPDATE`,
+      [id],
+    );
     return row ?? null;
   }
 
@@ -133,10 +136,10 @@ export class MakerInquiryRepository {
     return { ...page, rows: ids.map((id) => byId.get(id)!).filter(Boolean) };
   }
 
-  /** Whether these refer to live records: an enabled maker, a customer, a staff account. */
-  async references(m: EntityManager, ref: { makerId: string; customerId: string | null; personInChargeId: string | null }) {
+  /** Whether these refer to live records: an enabled maker, a customer, a valid staff account (null: not asked). */
+  async references(m: EntityManager, ref: { makerId: string | null; customerId: string | null; personInChargeId: string | null }) {
     const [row] = await m.query(
-      `SELECT EXISTS (SELECT 1 FROM makers WHERE id = $1 AND status = 'enabled') AS maker,
+      `SELECT ($1::bigint IS NULL OR EXISTS (SELECT 1 FROM makers WHERE id = $1 AND status = 'enabled')) AS maker,
               ($2::bigint IS NULL OR EXISTS (SELECT 1 FROM customers WHERE id = $2)) AS customer,
               ($3::bigint IS NULL OR EXISTS (SELECT 1 FROM users WHERE id = $3 AND deleted_at IS NULL AND status = 'valid' AND role <> 'maker')) AS person`,
       [ref.makerId, ref.customerId, ref.personInChargeId],

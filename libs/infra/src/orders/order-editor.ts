@@ -238,12 +238,8 @@ export class OrderEditor {
     await m.query(`DELETE FROM order_makers om WHERE om.order_id = $1 AND NOT EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = $1 AND l.maker_id = om.maker_id)`, [
       orderId,
     ]);
-    // A maker back on the order finds its thread (kept while it was off): the part shows the thread's status again.
     await m.query(
-      `INSERT INTO order_makers (order_id, maker_id, conversation_status)
-       SELECT $1::bigint, l.maker_id, coalesce((SELECT c.status FROM conversations c WHERE c.order_id = $1 AND c.maker_id = l.maker_id), 0)
-         FROM (SELECT DISTINCT maker_id FROM order_lines WHERE order_id = $1) l
-       ON CONFLICT DO NOTHING`,
+      `INSERT INTO order_makers (order_id, maker_id) SELECT DISTINCT $1::bigint, maker_id FROM order_lines WHERE order_id = $1 ON CONFLICT DO NOTHING`,
       [orderId],
     );
   }

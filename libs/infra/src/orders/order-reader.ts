@@ -175,7 +175,7 @@ const ORDER_COLUMNS = [
 const MAKER_PARTS = `coalesce((
            SELECT json_agg(json_build_object(
                     'makerId', om.maker_id::text, 'makerName', m.name, 'orderMethod', m.order_method, 'confirmStatus', om.confirm_status,
-                    'refusalReason', om.refusal_reason, 'conversationStatus', om.conversation_status,
+                    'refusalReason', om.refusal_reason, 'conversationStatus', coalesce((SELECT c.status FROM conversations c WHERE c.order_id = om.order_id AND c.maker_id = om.maker_id), 0),
                     'makerOrderDate', ${DATE('om.maker_order_date')}, 'makerReceiveDate', ${DATE('om.maker_receive_date')},
                     'estimatedShipDate', ${DATE('om.estimated_ship_date')}, 'shipDate', ${DATE('om.ship_date')},
                     'deliveryCompanyId', om.delivery_company_id::text, 'trackingCode', om.tracking_code) ORDER BY om.maker_id)
