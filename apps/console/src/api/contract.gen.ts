@@ -3085,6 +3085,9 @@ export interface components {
             since_cursor: string;
             /** @description More changes than one page since the poll's cursor: ask again with the new `since_cursor`. */
             more_changes: boolean;
+            /** @description The thread's status and version as the page was read (a poll brings a status changed by hand with no message). */
+            status: components["schemas"]["ConversationStatus"];
+            version: number;
         };
         MessageView: {
             id: number;
