@@ -1,0 +1,57 @@
+import { api, ApiError, type ApiResult } from '../../../api/client';
+import { errorMessage } from '../../../i18n';
+import {
+  Conversation,
+  conversationPath,
+  ConversationStatusInput,
+  CONVERSATIONS_PATH,
+  Message,
+  MessagePage,
+  messagePath,
+  messagesPath,
+  OpenMakerConversationInput,
+} from './conversation';
+
+/** Why a chat call failed: the codes the API gave (the refusal's, or each field error's), or what stood for no answer. */
+export type ChatFailure = { ok: false; codes: string[]; message: string; params?: Readonly<Record<string, string | number>> };
+export type ChatResult<T> = { ok: true; status: number; data: T; extras?: Record<string, unknown> } | ChatFailure;
+
+/**
+ * A chat call: every failure comes back to the panel (SPEC.md §8 "Chat errors show a toast listing
+ * the translated codes"), a 403 (NAL-CHAT-001, -006) or 404 too, rather than leaving the screen.
+ */
+async function chatCall<T>(call: () => Promise<ApiResult<T>>): Promise<ChatResult<T>> {
+  try {
+    const result = await call();
+    if (result.ok) return result;
+    const codes = result.error.errors.length ? [...new Set(result.error.errors.map((e) => e.errorCode))] : [result.error.errorCode];
+    return { ok: false, codes, message: result.error.message, params: result.error.params };
+  } catch (err) {
+    if (err instanceof ApiError) return { ok: false, codes: [err.errorCode ?? (err.status ? `ERR-0${err.status}` : 'ERR-ANOTHER')], message: err.message, params: err.params };
+    throw err;
+  }
+}
+
+/** The toast's text: each code translated, one after the other. */
+export const chatFailureText = (failure: ChatFailure) => failure.codes.map((code) => `${errorMessage(code, failure.params, failure.message)} (${code})`).join(' / ');
+
+const quiet = { routeErrors: false } as const;
+
+/** A page of a thread's messages: the latest (no query), the one before `cursor`, or what changed after `since` (`undefined` data on 304). */
+export async function readMessages(conversationId: number, query: { cursor?: string; since?: string }): Promise<ChatResult<MessagePage | undefined>> {
+  const result = await chatCall(() => api.get<Message[]>(messagesPath(conversationId), { ...quiet, query }));
+  if (!result.ok) return result;
+  if (result.status === 304) return { ...result, data: undefined };
+  const extras = (result.extras ?? {}) as Partial<Omit<MessagePage, 'data'>>;
+  return { ...result, data: { data: result.data, nextCursor: extras.nextCursor ?? null, sinceCursor: extras.sinceCursor ?? '', moreChanges: extras.moreChanges ?? false } };
+}
+
+export const postMessage = (conversationId: number, content: string) => chatCall(() => api.post<Message>(messagesPath(conversationId), { content }, quiet));
+export const editMessage = (conversationId: number, messageId: number, content: string) => chatCall(() => api.put<Message>(messagePath(conversationId, messageId), { content }, quiet));
+export const deleteMessage = (conversationId: number, messageId: number) => chatCall(() => api.delete<Message>(messagePath(conversationId, messageId), quiet));
+
+/** Opens (or finds) the thread of an order and one of its makers, or of a maker inquiry. */
+export const openMakerConversation = (input: OpenMakerConversationInput) => chatCall(() => api.post<Conversation>(`${CONVERSATIONS_PATH}/maker`, input, quiet));
+export const readConversation = (id: number) => chatCall(() => api.get<Conversation>(conversationPath(id), quiet));
+/** Staff set a maker thread's status, at the version they read (NAL-CHAT-007 when someone changed it since). */
+export const setConversationStatus = (id: number, input: ConversationStatusInput) => chatCall(() => api.put<Conversation>(conversationPath(id), input, quiet));

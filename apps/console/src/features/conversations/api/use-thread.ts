@@ -1,0 +1,112 @@
+import { useEffect, useRef, useState } from 'react';
+import { toast } from '../../../common/toast';
+import { ChatFailure, chatFailureText, ChatResult, deleteMessage, editMessage, postMessage, readMessages } from './chat';
+import { CHAT_REFRESH_SECONDS, Message, mergeMessages } from './conversation';
+import { useSharedPoll } from './use-shared-poll';
+
+/** What one tab hands the others: messages to merge and, after a poll, the cursor to poll from next. */
+export type ThreadChange = { data: Message[]; sinceCursor?: string };
+
+/**
+ * A thread's messages in one tab: the latest page, earlier pages by cursor ("load earlier"), and
+ * what changed since, polled every CHAT_REFRESH_SECONDS by one tab of all that show the thread
+ * (useSharedPoll). A failure is toasted with its translated codes and kept to show (SPEC.md §8).
+ * `onChange` runs when the thread changed (the order shows its status: read it again).
+ */
+export function useThread(conversationId: number | null, onChange?: () => void) {
+  const [messages, setMessages] = useState<Message[]>([]);
+  const [earlierCursor, setEarlierCursor] = useState<string | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  const [loadingEarlier, setLoadingEarlier] = useState(false);
+  const [failure, setFailure] = useState<ChatFailure | null>(null);
+  const since = useRef<string | null>(null);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+
+  const fail = (result: ChatFailure) => {
+    setFailure(result);
+    toast.error(chatFailureText(result));
+  };
+
+  useEffect(() => {
+    setMessages([]);
+    setLoaded(false);
+    setEarlierCursor(null);
+    since.current = null;
+    if (conversationId === null) return;
+    let current = true;
+    void readMessages(conversationId, {}).then((result) => {
+      if (!current) return;
+      if (!result.ok) return fail(result);
+      const page = result.data!;
+      setMessages(page.data);
+      setEarlierCursor(page.nextCursor);
+      since.current = page.sinceCursor;
+      setLoaded(true);
+    });
+    return () => {
+      current = false;
+    };
+  }, [conversationId]);
+
+  const apply = (change: ThreadChange) => {
+    if (change.sinceCursor) since.current = change.sinceCursor;
+    if (!change.data.length) return;
+    setMessages((current) => mergeMessages(current, change.data));
+    onChangeRef.current?.();
+  };
+
+  /** What changed since the last poll: every page of it (more_changes), or undefined when nothing did (304). */
+  const poll = async (): Promise<ThreadChange | undefined> => {
+    if (conversationId === null || !since.current) return undefined;
+    const data: Message[] = [];
+    for (;;) {
+      const result = await readMessages(conversationId, { since: since.current });
+      if (!result.ok) {
+        fail(result);
+        return undefined;
+      }
+      if (!result.data) break;
+      data.push(...result.data.data);
+      since.current = result.data.sinceCursor;
+      if (!result.data.moreChanges) break;
+    }
+    return data.length ? { data, sinceCursor: since.current } : undefined;
+  };
+
+  const shared = useSharedPoll<ThreadChange>({ name: loaded && conversationId !== null ? `chat:${conversationId}` : null, seconds: CHAT_REFRESH_SECONDS, poll, onResult: apply });
+
+  /** A change this tab made: merged here and handed to the other tabs at once. */
+  const settle = (result: ChatResult<Message>): boolean => {
+    if (!result.ok) {
+      fail(result);
+      return false;
+    }
+    setFailure(null);
+    apply({ data: [result.data] });
+    shared.share({ data: [result.data] });
+    return true;
+  };
+
+  return {
+    messages,
+    loaded,
+    failure,
+    dismissFailure: () => setFailure(null),
+    secondsLeft: shared.secondsLeft,
+    hasEarlier: earlierCursor !== null,
+    loadingEarlier,
+    loadEarlier: async () => {
+      if (conversationId === null || !earlierCursor) return;
+      setLoadingEarlier(true);
+      const result = await readMessages(conversationId, { cursor: earlierCursor });
+      setLoadingEarlier(false);
+      if (!result.ok) return fail(result);
+      setMessages((current) => mergeMessages(current, result.data!.data));
+      setEarlierCursor(result.data!.nextCursor);
+    },
+    post: async (content: string) => conversationId !== null && settle(await postMessage(conversationId, content)),
+    edit: async (messageId: number, content: string) => conversationId !== null && settle(await editMessage(conversationId, messageId, content)),
+    remove: async (messageId: number) => conversationId !== null && settle(await deleteMessage(conversationId, messageId)),
+  };
+}
