@@ -158,7 +158,8 @@ export class ConversationRepository {
    * maker (order_makers.conversation_status, what the order view shows). Under `lock()`.
    */
   async nextChange(m: EntityManager, id: string, change: { status?: ConversationStatus; messageBy?: ChatSide } = {}): Promise<{ changeSeq: string; status: ConversationStatus }> {
-    const [row] = await m.query(
+    // TypeORM answers an UPDATE … RETURNING with [rows, affected].
+    const [[row]]: [{ changeSeq: string; status: ConversationStatus; orderId: string | null; makerId: string | null }[], number] = await m.query(
       `UPDATE conversations c
           SET change_seq = nextval('conversation_change_seq'), updated_at = now(),
               status = coalesce($2::smallint, c.status),
