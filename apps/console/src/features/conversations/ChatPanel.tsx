@@ -51,7 +51,7 @@ function ChatMessage({ message, onEdit, onDelete }: { message: Message; onEdit: 
       <div style={{ maxWidth: '80%', minWidth: 200, padding: '6px 10px', borderRadius: 8, background: mine ? '#e6f4ff' : '#f5f5f5' }}>
         <Space size={4} wrap style={{ fontSize: 12 }}>
           <Typography.Text strong>{message.authorName ?? t('chat.unknownAuthor')}</Typography.Text>
-          <Tag bordered={false} color={message.authorSide === 'maker' ? 'orange' : 'blue'}>
+          <Tag variant="filled" color={message.authorSide === 'maker' ? 'orange' : 'blue'}>
             {t(`chat.side.${message.authorSide}`)}
           </Tag>
           <Typography.Text type="secondary">{formatDate(message.createdAt, true)}</Typography.Text>

@@ -12,9 +12,13 @@ import {
   OpenMakerConversationInput,
 } from './conversation';
 
-/** Why a chat call failed: the codes the API gave (the refusal's, or each field error's), or what stood for no answer. */
-export type ChatFailure = { ok: false; codes: string[]; message: string; params?: Readonly<Record<string, string | number>> };
+type Params = Readonly<Record<string, string | number>>;
+
+/** Why a chat call failed: the codes the API gave (the refusal's, or each field error's, with what they name), or what stood for no answer. */
+export type ChatFailure = { ok: false; codes: string[]; items: { code: string; params?: Params }[]; message: string };
 export type ChatResult<T> = { ok: true; status: number; data: T; extras?: Record<string, unknown> } | ChatFailure;
+
+const failure = (items: { code: string; params?: Params }[], message: string): ChatFailure => ({ ok: false, codes: items.map((i) => i.code), items, message });
 
 /**
  * A chat call: every failure comes back to the panel (SPEC.md §8 "Chat errors show a toast listing
@@ -24,16 +28,16 @@ async function chatCall<T>(call: () => Promise<ApiResult<T>>): Promise<ChatResul
   try {
     const result = await call();
     if (result.ok) return result;
-    const codes = result.error.errors.length ? [...new Set(result.error.errors.map((e) => e.errorCode))] : [result.error.errorCode];
-    return { ok: false, codes, message: result.error.message, params: result.error.params };
+    const { error } = result;
+    return failure(error.errors.length ? error.errors.map((e) => ({ code: e.errorCode, params: e.params })) : [{ code: error.errorCode, params: error.params }], error.message);
   } catch (err) {
-    if (err instanceof ApiError) return { ok: false, codes: [err.errorCode ?? (err.status ? `ERR-0${err.status}` : 'ERR-ANOTHER')], message: err.message, params: err.params };
+    if (err instanceof ApiError) return failure([{ code: err.errorCode ?? (err.status ? `ERR-0${err.status}` : 'ERR-ANOTHER'), params: err.params }], err.message);
     throw err;
   }
 }
 
-/** The toast's text: each code translated, one after the other. */
-export const chatFailureText = (failure: ChatFailure) => failure.codes.map((code) => `${errorMessage(code, failure.params, failure.message)} (${code})`).join(' / ');
+/** The toast's text: each code translated (with what it names) and named, one after the other. */
+export const chatFailureText = (f: ChatFailure) => f.items.map(({ code, params }) => `${errorMessage(code, params, f.message)} (${code})`).join(' / ');
 
 const quiet = { routeErrors: false } as const;
 
