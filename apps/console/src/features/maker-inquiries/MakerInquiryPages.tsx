@@ -23,7 +23,7 @@ const STALE = 'NAL-INQ-001';
 type FieldValues = Pick<MakerInquiryInput, 'method' | 'makerId' | 'customerId' | 'memo'>;
 
 /** The staff's fields of an inquiry: how it came in, the maker, the customer it is about (optional) and the staff memo. */
-function StaffFields({ lockMaker = false }: { lockMaker?: boolean }) {
+function StaffFields() {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
   const makers = useMakerOptions();
@@ -33,8 +33,8 @@ function StaffFields({ lockMaker = false }: { lockMaker?: boolean }) {
       <Form.Item name="method" label={t('makerInquiries.fields.method')} rules={[{ required: true, message: errorMessage('required') }]}>
         <Select id="maker-inquiry-method" options={MAKER_INQUIRY_METHODS.map((m) => ({ value: m, label: t(`makerInquiries.method.${m}`) }))} />
       </Form.Item>
-      <Form.Item name="makerId" label={t('makerInquiries.fields.maker')} rules={[{ required: true, message: errorMessage('required') }]} tooltip={lockMaker ? t('makerInquiries.makerLocked') : undefined}>
-        <Select id="maker-inquiry-maker" showSearch={{ optionFilterProp: 'label' }} disabled={lockMaker} options={makers.map((m) => ({ value: Number(m.id), label: m.name }))} />
+      <Form.Item name="makerId" label={t('makerInquiries.fields.maker')} rules={[{ required: true, message: errorMessage('required') }]}>
+        <Select id="maker-inquiry-maker" showSearch={{ optionFilterProp: 'label' }} options={makers.map((m) => ({ value: Number(m.id), label: m.name }))} />
       </Form.Item>
       <Form.Item name="customerId" label={t('makerInquiries.fields.customer')}>
         <Select id="maker-inquiry-customer" allowClear showSearch={{ optionFilterProp: 'label' }} options={customers.map((c) => ({ value: Number(c.id), label: c.name }))} />
@@ -136,7 +136,8 @@ function MakerInquiryForm({ inquiry, onStale }: { inquiry: MakerInquiry; onStale
       onValuesChange={(changed) => clearServerErrors(form, changed)}
     >
       {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 16 }} data-testid="form-refusal" />}
-      <StaffFields lockMaker={!!inquiry.lastMessageAt} />
+      {/* The maker stays changeable until it has written (the API answers NAL-INQ-002 after that). */}
+      <StaffFields />
       <Space>
         <Button id="maker-inquiry-save" loading={saving === 'save'} disabled={!!saving} onClick={() => void save()}>
           {t('common.save')}
