@@ -161,6 +161,28 @@ describe('the chat panel', () => {
     expect(input.value).toBe('');
   });
 
+  it('a poll that fails shows it once while it keeps failing the same way, and polling goes on', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const error = vi.spyOn(toast, 'error').mockImplementation(() => undefined);
+    answers = [
+      () => page([wireMessage(1)]),
+      () => HttpResponse.json(refusal('NAL-404'), { status: 404 }),
+      () => HttpResponse.json(refusal('NAL-404'), { status: 404 }),
+      () => HttpResponse.json(refusal('NAL-404'), { status: 404 }),
+      () => page([wireMessage(2)], { since_cursor: 'since-2' }),
+    ];
+    renderPanel();
+    await waitFor(() => expect(reads).toHaveLength(2));
+    await waitFor(() => expect(error).toHaveBeenCalledTimes(1));
+    expect(error.mock.calls[0][0]).toContain('(NAL-404)');
+    await act(async () => await vi.advanceTimersByTimeAsync(20_000));
+    await waitFor(() => expect(reads).toHaveLength(4));
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId('chat-error').textContent).toContain('NAL-404');
+    await act(async () => await vi.advanceTimersByTimeAsync(10_000));
+    await waitFor(() => expect(texts()).toEqual(['message 1', 'message 2']));
+  });
+
   it('shows a refused change as a toast listing the translated codes, and keeps it on the panel', async () => {
     const error = vi.spyOn(toast, 'error').mockImplementation(() => undefined);
     answers = [() => page([wireMessage(1, { mine: true, author_side: 'staff', created_at: minutesAgo(10) })]), () => new HttpResponse(null, { status: 304 })];

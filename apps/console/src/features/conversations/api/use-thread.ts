@@ -23,6 +23,9 @@ export function useThread(conversationId: number | null, onChange?: () => void) 
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
 
+  /** The failure the polls last toasted: a poll failing the same way every few seconds toasts it once. */
+  const pollFailure = useRef<string | null>(null);
+
   const fail = (result: ChatFailure) => {
     setFailure(result);
     toast.error(chatFailureText(result));
@@ -63,9 +66,12 @@ export function useThread(conversationId: number | null, onChange?: () => void) 
     for (;;) {
       const result = await readMessages(conversationId, { since: since.current });
       if (!result.ok) {
-        fail(result);
+        const text = chatFailureText(result);
+        if (pollFailure.current !== text) fail(result);
+        pollFailure.current = text;
         return undefined;
       }
+      pollFailure.current = null;
       if (!result.data) break;
       data.push(...result.data.data);
       since.current = result.data.sinceCursor;
