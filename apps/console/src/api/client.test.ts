@@ -266,6 +266,15 @@ describe('status routing', () => {
     expect(await c.delete('/shops/3')).toEqual({ ok: true, status: 204, data: undefined });
   });
 
+  it('passes 304 (a poll that found nothing new) through as ok with no data, calling no handler', async () => {
+    server.use(http.get('/api/v1/conversations/5/message', () => new HttpResponse(null, { status: 304 })));
+    const c = client();
+
+    expect(await c.get('/conversations/5/message', { query: { since: 'abc' } })).toEqual({ ok: true, status: 304, data: undefined });
+    expect(handlers.onNetworkError).not.toHaveBeenCalled();
+    expect(readCookie('oms_network_error')).toBeFalsy();
+  });
+
   it('passes 400 and 422 to the caller with the code and nested field errors', async () => {
     server.use(
       http.put('/api/v1/orders/paid', () => envelope(400, 'NAL_ORD-193')),

@@ -29,7 +29,10 @@ export type ApiErrorBody = Pick<WireError, 'message'> & {
   requestId?: string;
 };
 
-/** A success: `data`, a list's `pagination`, and `extras`, the answer's other members when it has some (GET /revenues' `totals`). */
+/**
+ * A success: `data`, a list's `pagination`, and `extras`, the answer's other members when it has some (GET /revenues' `totals`).
+ * A 304 (a poll that found no change) is a success with status 304 and no data.
+ */
 export type ApiSuccess<T> = { ok: true; status: number; data: T; pagination?: Pagination; extras?: Record<string, unknown> };
 export type ApiFailure = { ok: false; status: 400 | 422; error: ApiErrorBody };
 export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
@@ -312,6 +315,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
   }
 
   function settle<T>({ status, body }: Exchange, routeErrors: boolean): ApiResult<T> {
+    // 304: a poll with a cursor (GET /conversations/{id}/message?since=) found nothing new; no body, no data.
+    if (status === 304) return { ok: true, status, data: undefined as T };
     if (status >= 200 && status < 300) {
       const { data, pagination, ...extras } = (body ?? {}) as { data?: T; pagination?: Pagination };
       return { ok: true, status, data: data as T, ...(pagination ? { pagination } : {}), ...(Object.keys(extras).length ? { extras } : {}) };

@@ -1,6 +1,7 @@
 import { customersFeature } from './customers/feature';
 import { estimatesFeature } from './estimates/feature';
 import type { Feature } from './feature';
+import { makerInquiriesFeature } from './maker-inquiries/feature';
 import { makerSideFeature } from './maker-side/feature';
 import { makersFeature } from './makers/feature';
 import { ordersFeature } from './orders/feature';
@@ -25,7 +26,7 @@ export const CONSOLE_FEATURES: readonly Feature[] = [
   revenuesFeature,
   usersFeature,
   { key: 'customerInquiries', path: '/customer-inquiries', permission: 'customers.read' },
-  { key: 'makerInquiries', path: '/maker-inquiries', permission: 'maker-chat' },
+  makerInquiriesFeature,
   settingsFeature,
   makerSideFeature,
 ];

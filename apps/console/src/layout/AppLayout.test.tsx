@@ -73,13 +73,13 @@ describe('side menu: only areas that exist', () => {
       </I18nextProvider>,
     );
 
-  it('offers the revenue section (its list and deposits) and no inquiry menus, even to a role that may use them', async () => {
+  it('offers the revenue section (its list and deposits) and the maker inquiries, not yet the customer inquiries, even to a role that may use them', async () => {
     renderRoutes('/dashboard', { '/dashboard': <AppLayout /> });
-    await waitFor(() => expect(sectionsShown()).toEqual(['orders', 'products', 'customers', 'makers', 'revenue', 'accounts', 'settings']));
-    expect(document.querySelector('[data-testid="sidebar"]')!.textContent).not.toMatch(/問い合わせ/);
+    await waitFor(() => expect(sectionsShown()).toEqual(['orders', 'products', 'customers', 'makers', 'revenue', 'accounts', 'makerInquiries', 'settings']));
+    expect(document.querySelector('[data-testid="sidebar"]')!.textContent).not.toMatch(/顧客問い合わせ/);
   });
 
-  it.each(['/customer-inquiries', '/maker-inquiries/3'])('answers a typed %s with not-found', async (url) => {
+  it.each(['/customer-inquiries', '/customer-inquiries/3'])('answers a typed %s with not-found', async (url) => {
     renderApp(url);
     expect((await screen.findByTestId('not-found')).textContent).toBe('ページが見つかりません');
   });

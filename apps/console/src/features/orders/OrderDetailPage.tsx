@@ -7,6 +7,7 @@ import type { ApiFailure, ApiResult } from '../../api/client';
 import { useCurrentUser } from '../../auth/use-current-user';
 import { toast } from '../../common/toast';
 import i18n, { formatDate } from '../../i18n';
+import { MakerThread } from '../conversations/MakerThread';
 import { OrderDepositHistory } from '../deposits/OrderDepositHistory';
 import { EDITABLE_STATUSES, LINE_STATUS } from './api/line-status';
 import { useConfirmPayment } from './api/confirm-payment';
@@ -120,7 +121,7 @@ export function OrderDetailPage() {
   const navigate = useNavigate();
   const { modal } = App.useApp();
   const { user } = useCurrentUser();
-  const { order, error } = useOrder(id);
+  const { order, error, mutate: reloadOrder } = useOrder(id);
   const { sheets, followRequest } = useOrderSheets(id);
   const permissions = user?.permissions ?? [];
   // Every signed-in user may read delivery companies (makers ship with them).
@@ -206,6 +207,8 @@ export function OrderDetailPage() {
 
   const canProcess = permissions.includes('orders.process');
   const canPrint = permissions.includes('orders.print');
+  // Chat with the order's makers (SPEC.md §2 "order detail with chat"): staff of the maker chat, and a maker user with its own.
+  const canChat = permissions.includes('maker-chat');
   // Sending a sheet again is ordering from the maker again: the same permission.
   const canResendSheets = permissions.includes(ACTION_PERMISSION.order_process);
   // A maker user reads the maker's view: its lines and the delivery, no payment, buyer, money or staff memo.
@@ -305,6 +308,16 @@ export function OrderDetailPage() {
               }}
               onStale={() => setReloadPrompt(true)}
             />
+            {/* The thread with this maker (a maker user reads its own part only); its status follows the messages. */}
+            {canChat && (
+              <MakerThread
+                target={{ orderId: Number(order.id), makerId: Number(maker.makerId) }}
+                status={maker.conversationStatus}
+                canSetStatus={!makerView}
+                testId={`maker-chat-${maker.makerId}`}
+                onChange={() => void reloadOrder()}
+              />
+            )}
           </OrderMakerPart>
         ))}
       </Card>
