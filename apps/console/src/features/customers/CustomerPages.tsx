@@ -9,6 +9,7 @@ import { refusalOf } from '../../common/refusal';
 import { toast } from '../../common/toast';
 import { createCustomer, saveGeneralMemo, updateCustomer } from './api/save-customer';
 import { useCustomer, useSamePerson } from './api/use-customers';
+import { CustomerThread } from '../conversations/CustomerThread';
 import { CustomerForm } from './CustomerForm';
 
 export function CustomerCreatePage() {
@@ -42,6 +43,7 @@ export function CustomerDetailPage() {
         </Card>
       )}
       <SamePersonCard customerId={customer.id} canWrite={canWrite} />
+      {user?.permissions.includes('customer-chat') && <CustomerThread customerId={customer.id} />}
     </Space>
   );
 }

@@ -66,5 +66,7 @@ export const deleteMessage = (conversationId: number, messageId: number) => chat
 /** Opens (or finds) the thread of an order and one of its makers, or of a maker inquiry. */
 export const openMakerConversation = (input: OpenMakerConversationInput) => chatCall(() => api.post<Conversation>(`${CONVERSATIONS_PATH}/maker`, input, quiet));
 export const readConversation = (id: number) => chatCall(() => api.get<Conversation>(conversationPath(id), quiet));
+/** A customer's staff-only thread (made the first time it is opened). */
+export const readCustomerConversation = (customerId: number) => chatCall(() => api.get<Conversation>(`${CONVERSATIONS_PATH}/customer/${customerId}`, quiet));
 /** Staff set a maker thread's status, at the version they read (NAL-CHAT-007 when someone changed it since). */
 export const setConversationStatus = (id: number, input: ConversationStatusInput) => chatCall(() => api.put<Conversation>(conversationPath(id), input, quiet));
