@@ -4,7 +4,7 @@ import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
 import { getMetadataStorage, ValidationArguments } from 'class-validator';
 
 type Instance = Record<string, unknown>;
-type Check = (plain: Record<string, unknown>) => Instance | null;
+export type Check = (plain: Record<string, unknown>) => Instance | null;
 
 interface PropertyCheck {
   property: string;
@@ -41,6 +41,8 @@ export function compileCheck(cls: new () => object, transformOptions: ClassTrans
     }
     checks.push(check);
   }
+  // A class without rules is the libraries' to refuse (forbidUnknownValues).
+  if (checks.length === 0) return () => null;
   const allowed = new Set(checks.map((c) => c.property));
   // @Expose/@Exclude and versioned or grouped transforms change what class-transformer copies: not run here.
   if (defaultMetadataStorage.getExposedMetadatas(cls).length || defaultMetadataStorage.getExcludedMetadatas(cls).length) return () => null;

@@ -2,6 +2,7 @@ import { ArgumentMetadata, Injectable, PipeTransform, ValidationPipe } from '@ne
 import { FieldIssue, FieldValidationError, unprintableCharacters } from '@oms/domain';
 import type { ValidationError } from 'class-validator';
 import { wireFieldPath } from '../http/wire-case';
+import { Check, compileCheck } from './compiled-check';
 import { overlongLists } from './list-bounds';
 import { transformOptionsFor, ValueSource } from './rules';
 
@@ -62,13 +63,37 @@ function pipeFor(source: ValueSource): ValidationPipe {
 export class WireValidationPipe implements PipeTransform {
   private readonly json = pipeFor('json');
   private readonly text = pipeFor('text');
+  /** Each flat DTO class's rules, compiled once per source (compiled-check.ts). */
+  private readonly compiled = { json: new Map<unknown, Check>(), text: new Map<unknown, Check>() };
 
   async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const overlong = typeof metadata.metatype === 'function' ? overlongLists(metadata.metatype as new () => object, value) : [];
     if (overlong.length) throw new FieldValidationError(overlong);
-    return (metadata.type === 'body' ? this.json : this.text).transform(value, metadata);
+    return this.passed(value, metadata) ?? (metadata.type === 'body' ? this.json : this.text).transform(value, metadata);
+  }
+
+  /**
+   * A flat value (a query, route parameters, a body of plain fields) checked by its class's compiled
+   * rules: the very @Transform and constraint functions the libraries run, without walking their
+   * metadata on every request (class-validator's metadata lookup was the largest single cost of a
+   * chat poll: docs/benchmarks.md "Chat polling"). Null when it does not pass or is not flat: then the
+   * libraries answer, with their messages.
+   */
+  private passed(value: unknown, metadata: ArgumentMetadata): object | null {
+    const cls = metadata.metatype;
+    if (metadata.type === 'custom' || typeof cls !== 'function' || PRIMITIVES.has(cls)) return null;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
+    const source: ValueSource = metadata.type === 'body' ? 'json' : 'text';
+    let check = this.compiled[source].get(cls);
+    if (!check) {
+      check = compileCheck(cls as new () => object, transformOptionsFor(source));
+      this.compiled[source].set(cls, check);
+    }
+    return check(value as Record<string, unknown>);
   }
 }
+
+const PRIMITIVES = new Set<unknown>([String, Number, Boolean, Array, Object]);
 
 export function createValidationPipe(): WireValidationPipe {
   return new WireValidationPipe();
