@@ -42,7 +42,7 @@ const EMAIL = (i) => `chat-bench-${String(i).padStart(3, '0')}@bench.example.com
 const TICKS = 100; // getconf CLK_TCK on Linux
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** utime + stime of a process in seconds, and when it started (clock ticks after boot); null when it is gone. */
+/** utime + stime of a process (or of one thread: `pid/task/tid`) in seconds, and when it started (clock ticks after boot); null when it is gone. */
 function cpuOf(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -104,7 +104,8 @@ function cpuMeter({ apiPid, database, exclude }) {
       else if (isShared(title)) shared.set(`${pid}:${cpu.start}`, cpu.seconds);
     }
     const api = cpuOf(apiPid);
-    return { at: performance.now(), api: api?.seconds ?? NaN, apiSystem: api?.system ?? NaN, redis: redis ? (cpuOf(redis)?.seconds ?? 0) : null, backends, shared };
+    const main = cpuOf(`${apiPid}/task/${apiPid}`);
+    return { at: performance.now(), api: api?.seconds ?? NaN, apiSystem: api?.system ?? NaN, apiMain: main?.seconds ?? NaN, redis: redis ? (cpuOf(redis)?.seconds ?? 0) : null, backends, shared };
   };
   const merge = (into, from) => {
     for (const [key, seconds] of from) into.set(key, seconds);
@@ -135,6 +136,7 @@ function cpuMeter({ apiPid, database, exclude }) {
         seconds,
         api: pct(end.api - first.api),
         apiSystem: pct(end.apiSystem - first.apiSystem),
+        apiMain: pct(end.apiMain - first.apiMain),
         postgres: pct(used(first.backends, last.backends)),
         backends: last.backends.size,
         shared: pct(used(first.shared, last.shared)),
@@ -326,17 +328,29 @@ function run(consoles, api, intervalMs) {
   };
 }
 
+/** Transactions committed in the database so far (each of the API's reads outside a transaction is one), and sessions opened. */
+async function committed({ db, database }) {
+  const { rows: [row] } = await db.query(`SELECT xact_commit::bigint::text AS n, sessions::bigint::text AS sessions FROM pg_stat_database WHERE datname = $1`, [database]);
+  return { n: Number(row.n), sessions: Number(row.sessions) };
+}
+
 /** One load: `warmUp` seconds, then the measured window of WINDOW_SECONDS. */
 async function phase(consoles, api, meterOptions, { intervalMs, warmUp }, say) {
   const load = run(consoles, api, intervalMs);
   await sleep(warmUp * 1000);
   const meter = cpuMeter(meterOptions);
+  const transactions = await committed(meterOptions);
   const client = process.cpuUsage();
   const from = performance.now();
   meter.start();
   await sleep(WINDOW_SECONDS * 1000);
   const cpu = meter.stop();
   const to = performance.now();
+  // The statistics reach pg_stat_database within a second of each transaction (PostgreSQL 15).
+  await sleep(1500);
+  const after = await committed(meterOptions);
+  const statements = after.n - transactions.n - 1;
+  const sessions = after.sessions - transactions.sessions;
   const clientCpu = process.cpuUsage(client);
   await load.stop();
   const errors = load.log.filter((e) => e.kind === 'error');
@@ -351,6 +365,8 @@ async function phase(consoles, api, meterOptions, { intervalMs, warmUp }, say) {
     cpu,
     clientPct: ((clientCpu.user + clientCpu.system) / 1e6 / cpu.seconds) * 100,
     requests: polls.length + posts.length,
+    statements,
+    sessions,
     polls: polls.length,
     perSecond: (polls.length + posts.length) / cpu.seconds,
     notModified: notModified.length,
@@ -363,8 +379,8 @@ async function phase(consoles, api, meterOptions, { intervalMs, warmUp }, say) {
     postLatency: posts.length ? percentiles(posts.map((e) => e.ms)) : null,
   };
   say(
-    `every ${intervalMs / 1000} s: API ${result.cpu.api.toFixed(2)}% of a core (${result.cpu.apiSystem.toFixed(2)}% in the kernel), PostgreSQL backends ${result.cpu.postgres.toFixed(2)}%, ` +
-      `${result.requests} requests (${result.perSecond.toFixed(1)}/s), ${((100 * result.notModified) / result.polls).toFixed(1)}% 304, ` +
+    `every ${intervalMs / 1000} s: API ${result.cpu.api.toFixed(2)}% of a core (main thread ${result.cpu.apiMain.toFixed(2)}%, ${result.cpu.apiSystem.toFixed(2)}% in the kernel), PostgreSQL backends ${result.cpu.postgres.toFixed(2)}%, ` +
+      `${result.requests} requests (${result.perSecond.toFixed(1)}/s), ${result.statements} transactions, ${sessions} new connections, ${((100 * result.notModified) / result.polls).toFixed(1)}% 304, ` +
       `poll p50 ${result.latency.p50.toFixed(2)} ms p99 ${result.latency.p99.toFixed(2)} ms`,
   );
   return result;
@@ -378,7 +394,7 @@ export async function measureChat({ api, db, database, origin, say }) {
   await openThreads(consoles, api, origin);
   const threads = new Set(consoles.map((c) => c.conversationId)).size;
   const { rows: [own] } = await db.query(`SELECT pg_backend_pid() AS pid`);
-  const meterOptions = { apiPid: api.child.pid, database, exclude: new Set([own.pid]) };
+  const meterOptions = { apiPid: api.child.pid, database, exclude: new Set([own.pid]), db };
   say(`the API at rest for ${IDLE_SECONDS} s…`);
   await sleep(2000);
   const idleMeter = cpuMeter(meterOptions);
@@ -414,6 +430,7 @@ export function chatReport(r, machineLine) {
   lines.push(`| | at rest | every ${r.refresh} s (the console) | every 2 s (stress) |`);
   lines.push('| --- | ---: | ---: | ---: |');
   lines.push(`| **API process CPU** (target at every ${r.refresh} s: < ${CHAT_TARGET_PERCENT}% of one core) | ${pct(r.idle.api)} | **${pct(r.normal.cpu.api)}** (${target ? 'met' : '**missed**'}) | ${pct(r.stress.cpu.api)} |`);
+  lines.push(`| of which the main thread (JavaScript; the rest: V8's GC helpers, libuv's pool) | ${pct(r.idle.apiMain)} | ${pct(r.normal.cpu.apiMain)} | ${pct(r.stress.cpu.apiMain)} |`);
   lines.push(`| of which in the kernel (stime: sockets, epoll) | ${pct(r.idle.apiSystem)} | ${pct(r.normal.cpu.apiSystem)} | ${pct(r.stress.cpu.apiSystem)} |`);
   lines.push(`| PostgreSQL backends serving the API | ${pct(r.idle.postgres)} | ${pct(r.normal.cpu.postgres)} | ${pct(r.stress.cpu.postgres)} |`);
   lines.push(`| PostgreSQL's shared processes (postmaster, WAL writer, …; all databases) | ${pct(r.idle.shared)} | ${pct(r.normal.cpu.shared)} | ${pct(r.stress.cpu.shared)} |`);
@@ -421,6 +438,9 @@ export function chatReport(r, machineLine) {
   lines.push(`| the bench's own client (200 consoles in one process) | – | ${pct(r.normal.clientPct)} | ${pct(r.stress.clientPct)} |`);
   lines.push(`| requests served (polls + posts) | – | ${r.normal.requests.toLocaleString('en')} (${r.normal.perSecond.toFixed(1)}/s) | ${r.stress.requests.toLocaleString('en')} (${r.stress.perSecond.toFixed(1)}/s) |`);
   const share = (p) => `${((100 * p.notModified) / p.polls).toFixed(1)}% (${p.notModified.toLocaleString('en')} of ${p.polls.toLocaleString('en')})`;
+  const perRequest = (p) => `${(p.statements / p.requests).toFixed(2)} (${p.statements.toLocaleString('en')})`;
+  lines.push(`| PostgreSQL transactions per request (in all) | – | ${perRequest(r.normal)} | ${perRequest(r.stress)} |`);
+  lines.push(`| connections the API opened to PostgreSQL meanwhile (its pool closes one idle for 10 s) / backends seen | – | ${r.normal.sessions} / ${r.normal.cpu.backends} | ${r.stress.sessions} / ${r.stress.cpu.backends} |`);
   lines.push(`| polls answered 304 | – | ${share(r.normal)} | ${share(r.stress)} |`);
   lines.push(`| polls answered 200 (messages delivered) / posts | – | ${r.normal.changed} (${r.normal.delivered}) / ${r.normal.posts} | ${r.stress.changed} (${r.stress.delivered}) / ${r.stress.posts} |`);
   lines.push(`| poll latency p50 / p99 (all polls) | – | ${ms(r.normal.latency.p50)} / ${ms(r.normal.latency.p99)} ms | ${ms(r.stress.latency.p50)} / ${ms(r.stress.latency.p99)} ms |`);

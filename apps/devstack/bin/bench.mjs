@@ -138,7 +138,9 @@ async function startApi(storageDir, { url = databaseUrl, monitor = true } = {}) 
     PUBLIC_API_URL: `http://127.0.0.1:${port}`,
   };
   // The loop monitor reports the API's event-loop delays over the IPC channel (bench-import.mjs).
-  const child = spawn(process.execPath, [...(process.env.BENCH_API_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_API_PROF] : []), ...(monitor ? ['--require', join(ROOT, 'apps/devstack/src/loop-monitor.cjs')] : []), join(ROOT, 'apps/api/dist/main.js')], {
+  // BENCH_API_NODE_FLAGS: Node's flags for the API alone (such as --trace-gc), to look into a figure.
+  const flags = (process.env.BENCH_API_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...flags, ...(process.env.BENCH_API_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_API_PROF] : []), ...(monitor ? ['--require', join(ROOT, 'apps/devstack/src/loop-monitor.cjs')] : []), join(ROOT, 'apps/api/dist/main.js')], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
