@@ -3,7 +3,8 @@
 // 100,000 rows against PostgreSQL's COPY of them (bench-import.mjs); and the matching of 50,000 bank
 // records against the million orders, against PostgreSQL's COPY of them and one candidate statement
 // (bench-deposits.mjs); and the revenue list and a month's SS file on the million orders' revenue
-// records, next to PostgreSQL alone and psql's COPY (bench-revenues.mjs). Not part of `npm test`.
+// records, next to PostgreSQL alone and psql's COPY (bench-revenues.mjs); and the cost of 200 consoles
+// polling their open conversation threads (bench-chat.mjs, in a small database of its own). Not part of `npm test`.
 //
 // It makes (or reuses) the database `oms_bench` on the server of TEST_DATABASE_URL, migrates it,
 // adds the demo users and seeds 1,000,000 orders when fewer are there (so a second run starts at
@@ -11,8 +12,8 @@
 // operator, measures, prints the tables and writes them into docs/benchmarks.md.
 //
 // Options: --runs N (timed requests per case, default 20), --no-export (skip the export),
-// --only floor,list,export,import,deposits,revenues (the parts to run; the import alone needs no seeded
-// orders, the deposits alone no API).
+// --only floor,list,export,import,deposits,revenues,chat (the parts to run; the import alone needs no seeded
+// orders, the deposits alone no API, the chat its own database `<database>_chat` with 2,000 orders).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { closeSync, createReadStream, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -25,9 +26,10 @@ import { floorReport, measureFloor, percentiles } from './bench-floor.mjs';
 import { DEPOSIT_RECORDS, depositReport, measureDeposits } from './bench-deposits.mjs';
 import { IMPORT_ROWS, importReport, measureImport } from './bench-import.mjs';
 import { measureRevenues, revenueReport } from './bench-revenues.mjs';
+import { CHAT_ORDERS, chatReport, measureChat } from './bench-chat.mjs';
 import { ensureBuilt, ensureDependencies, ROOT } from './prepare.mjs';
 
-const PARTS = ['floor', 'list', 'export', 'import', 'deposits', 'revenues'];
+const PARTS = ['floor', 'list', 'export', 'import', 'deposits', 'revenues', 'chat'];
 const { values: options } = parseArgs({
   options: {
     runs: { type: 'string', default: '20' },
@@ -40,7 +42,7 @@ const RUNS = Number(options.runs);
 const parts = new Set(options.only.split(',').map((p) => p.trim()));
 if (options['no-export']) parts.delete('export');
 if (!Number.isInteger(RUNS) || RUNS < 1 || [...parts].some((p) => !PARTS.includes(p)) || parts.size === 0 || !/^[a-z_][a-z0-9_]*$/.test(options.database)) {
-  console.error('usage: npm run bench -- [--runs N] [--no-export] [--only floor,list,export,import,deposits,revenues] [--database oms_bench]');
+  console.error('usage: npm run bench -- [--runs N] [--no-export] [--only floor,list,export,import,deposits,revenues,chat] [--database oms_bench]');
   process.exit(2);
 }
 // The export's figures sit beside the list's (one block of docs/benchmarks.md), so it runs with it.
@@ -55,6 +57,9 @@ const DOC = join(ROOT, 'docs/benchmarks.md');
 const admin = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const DATABASE = options.database;
 const databaseUrl = Object.assign(new URL(admin), { pathname: `/${DATABASE}` }).href;
+/** The chat part's own small database: the poll's cost does not depend on the million orders. */
+const CHAT_DATABASE = `${DATABASE}_chat`;
+const chatDatabaseUrl = Object.assign(new URL(admin), { pathname: `/${CHAT_DATABASE}` }).href;
 
 const say = (line) => console.log(`[bench] ${line}`);
 const node = (args, env = {}) => {
@@ -89,26 +94,29 @@ const freePort = () =>
     });
   });
 
-async function prepareDatabase(pg, withOrders) {
+async function prepareDatabase(pg, withOrders, name = DATABASE, url = databaseUrl, orders = ORDERS) {
   const db = new pg.Client({ connectionString: admin.href });
   await db.connect();
-  const { rowCount } = await db.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [DATABASE]);
-  if (!rowCount) await db.query(`CREATE DATABASE ${DATABASE}`);
+  const { rowCount } = await db.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [name]);
+  if (!rowCount) await db.query(`CREATE DATABASE ${name}`);
   await db.end();
-  say(`migrating ${DATABASE} and adding the demo users…`);
-  node(['apps/api/dist/cli.js', 'migrate']);
-  node(['apps/api/dist/cli.js', 'seed']);
+  say(`migrating ${name} and adding the demo users…`);
+  node(['apps/api/dist/cli.js', 'migrate'], { DATABASE_URL: url });
+  node(['apps/api/dist/cli.js', 'seed'], { DATABASE_URL: url });
   if (!withOrders) return;
   // Adds only what is missing: quick when the million is already there.
-  const seed = spawnSync(process.execPath, [join(ROOT, 'apps/devstack/bin/seed-orders.mjs'), '--orders', String(ORDERS)], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
+  const seed = spawnSync(process.execPath, [join(ROOT, 'apps/devstack/bin/seed-orders.mjs'), '--orders', String(orders)], {
+    env: { ...process.env, DATABASE_URL: url },
     stdio: 'inherit',
   });
   if (seed.status !== 0) throw new Error('seeding the orders failed');
 }
 
-/** The built API on a free port, with throwaway secrets (nothing here signs anything that lasts). */
-async function startApi(storageDir) {
+/**
+ * The built API on a free port, with throwaway secrets (nothing here signs anything that lasts).
+ * `monitor: false` leaves out the event-loop monitor (its 2 ms timer would be part of a CPU figure).
+ */
+async function startApi(storageDir, { url = databaseUrl, monitor = true } = {}) {
   const port = await freePort();
   const secret = () => randomBytes(24).toString('hex');
   const env = {
@@ -116,7 +124,7 @@ async function startApi(storageDir) {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn', // request logs would be part of every figure
     PORT: String(port),
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: url,
     REDIS_URL: process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     QUEUE_PREFIX: DATABASE.replace(/_/g, '-'), // oms-bench
     JWT_SECRET: secret() + secret(),
@@ -130,7 +138,9 @@ async function startApi(storageDir) {
     PUBLIC_API_URL: `http://127.0.0.1:${port}`,
   };
   // The loop monitor reports the API's event-loop delays over the IPC channel (bench-import.mjs).
-  const child = spawn(process.execPath, [...(process.env.BENCH_API_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_API_PROF] : []), '--require', join(ROOT, 'apps/devstack/src/loop-monitor.cjs'), join(ROOT, 'apps/api/dist/main.js')], {
+  // BENCH_API_NODE_FLAGS: Node's flags for the API alone (such as --trace-gc), to look into a figure.
+  const flags = (process.env.BENCH_API_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...flags, ...(process.env.BENCH_API_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_API_PROF] : []), ...(monitor ? ['--require', join(ROOT, 'apps/devstack/src/loop-monitor.cjs')] : []), join(ROOT, 'apps/api/dist/main.js')], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -145,8 +155,8 @@ async function startApi(storageDir) {
       if (status === 200) break;
       await new Promise((r) => setTimeout(r, 300));
     }
-    const token = node(['apps/api/dist/cli.js', 'token', OPERATOR, '--ttl', '14400'], { JWT_SECRET: env.JWT_SECRET });
-    return { child, base, token };
+    const token = node(['apps/api/dist/cli.js', 'token', OPERATOR, '--ttl', '14400'], { JWT_SECRET: env.JWT_SECRET, DATABASE_URL: url });
+    return { child, base, token, jwtSecret: env.JWT_SECRET };
   } catch (error) {
     child.kill('SIGTERM');
     throw error;
@@ -385,6 +395,26 @@ function writeDoc(name, results) {
   writeFileSync(DOC, `${before}${start}\n${results}\n${end}${rest.split(end)[1] ?? '\n'}`);
 }
 
+/** The chat part: its own database and its own API (no loop monitor), stopped before the next part. */
+async function chat(pg, machine) {
+  await prepareDatabase(pg, true, CHAT_DATABASE, chatDatabaseUrl, CHAT_ORDERS);
+  const storageDir = mkdtempSync(join(tmpdir(), 'oms-bench-chat-'));
+  const api = await startApi(storageDir, { url: chatDatabaseUrl, monitor: false });
+  const db = new pg.Client({ connectionString: chatDatabaseUrl });
+  await db.connect();
+  try {
+    const load = loadavg()[0].toFixed(1);
+    const measured = await measureChat({ api, db, database: CHAT_DATABASE, origin: 'https://oms.example.com', say });
+    const results = chatReport(measured, `Measured ${machine.date} on ${machine.cpus} cores (${machine.model}), ${machine.memory} GiB RAM, ${machine.postgres}, Node.js ${process.version}; load average ${load} at the start, ${loadavg()[0].toFixed(1)} at the end.`);
+    console.log(`\n${results}\n`);
+    writeDoc('chat', results);
+  } finally {
+    await db.end();
+    api.child.kill('SIGTERM');
+    rmSync(storageDir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   ensureDependencies();
   say('building…');
@@ -393,12 +423,14 @@ async function main() {
   const pg = require('pg');
   const infra = require(join(ROOT, 'libs/infra/dist/index.js'));
   if (typeof infra.orderListSql !== 'function') throw new Error('orderListSql is missing from libs/infra (libs/infra/src/orders/order-list.query.ts)');
-  await prepareDatabase(pg, ['list', 'floor', 'deposits', 'revenues'].some((p) => parts.has(p)));
+  // The chat part alone needs nothing of `oms_bench`: the server's settings are read on the admin connection then.
+  const benchDatabase = [...parts].some((p) => p !== 'chat');
+  if (benchDatabase) await prepareDatabase(pg, ['list', 'floor', 'deposits', 'revenues'].some((p) => parts.has(p)));
 
   const storageDir = mkdtempSync(join(tmpdir(), 'oms-bench-'));
   // The deposits part calls the libraries directly: no API to start for it alone.
   const api = ['floor', 'list', 'import', 'revenues'].some((p) => parts.has(p)) ? await startApi(storageDir) : null;
-  const db = new pg.Client({ connectionString: databaseUrl });
+  const db = new pg.Client({ connectionString: benchDatabase ? databaseUrl : admin.href });
   await db.connect();
   try {
     const { rows: [server] } = await db.query(`SELECT split_part(version(), ' on ', 1) AS postgres, current_setting('shared_buffers') AS shared_buffers, current_setting('work_mem') AS work_mem`);
@@ -455,6 +487,7 @@ async function main() {
       console.log(`\n${results}\n`);
       writeDoc('revenues', results);
     }
+    if (parts.has('chat')) await chat(pg, machine);
     say(`written to ${DOC}`);
   } finally {
     await db.end();
