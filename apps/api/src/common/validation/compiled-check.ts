@@ -2,6 +2,7 @@ import { ClassTransformOptions, TransformationType, TransformFnParams } from 'cl
 // The metadata class-transformer keeps for @Transform (it exports no public reader of it).
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
 import { getMetadataStorage, ValidationArguments } from 'class-validator';
+import { syncTestOf } from './rules';
 
 type Instance = Record<string, unknown>;
 export type Check = (plain: Record<string, unknown>) => Instance | null;
@@ -32,6 +33,12 @@ export function compileCheck(cls: new () => object, transformOptions: ClassTrans
     for (const metadata of group) {
       if (metadata.type === 'conditionalValidation') check.conditions.push(metadata.constraints[0] as PropertyCheck['conditions'][number]);
       else if (metadata.type === 'customValidation') {
+        // A rule that answers only asynchronously (to carry its rule key) has its test beside it (rules.ts `check`).
+        const sync = syncTestOf(metadata.constraints);
+        if (sync) {
+          check.validators.push({ validate: sync, each: metadata.each, constraints: metadata.constraints });
+          continue;
+        }
         for (const constraint of validation.getTargetValidatorConstraints(metadata.constraintCls)) {
           if (constraint.async) return () => null;
           const instance = constraint.instance as { validate: PropertyCheck['validators'][number]['validate'] };

@@ -291,7 +291,14 @@ export const OneOfNumbers = (values: readonly number[]) => applyDecorators(AsNum
  * (our rule key) to a failing custom check only then. `params` may depend on the value.
  */
 export function check(name: string, test: (value: unknown) => boolean, errorCode: string, params?: Record<string, string | number>) {
-  return ValidateBy({ name, validator: { validate: (value: unknown) => Promise.resolve(test(value)) } }, rule(errorCode, params));
+  // The test itself rides along in the constraints: the compiled check (compiled-check.ts) runs it synchronously.
+  return ValidateBy({ name, constraints: [SYNC_TEST, test], validator: { validate: (value: unknown) => Promise.resolve(test(value)) } }, rule(errorCode, params));
+}
+
+/** Marks a rule's constraints as `[SYNC_TEST, test]`: its pass or fail answered at once, for a check that needs no message. */
+export const SYNC_TEST = Symbol('sync test');
+export function syncTestOf(constraints: unknown[] | undefined): ((value: unknown) => boolean) | null {
+  return constraints?.[0] === SYNC_TEST && typeof constraints[1] === 'function' ? (constraints[1] as (value: unknown) => boolean) : null;
 }
 
 /** A date written `Y-m-d` or `Y/m/d` (normalised to `YYYY-MM-DD` by the handler with `parseDate`), from 2000 to 2100. */
