@@ -123,15 +123,15 @@ describe('console in Chromium', () => {
   });
 
   // Sections of the side menu per role (DESIGN.md §8) among the areas that exist (revenue with its
-  // deposits; no inquiries yet), and a URL each role may not open.
+  // deposits; maker inquiries, not customer inquiries yet), and a URL each role may not open.
   const expected: Record<Role, { sections: string[]; forbidden: string }> = {
-    system_admin: { sections: ['orders', 'products', 'customers', 'makers', 'revenue', 'accounts', 'settings'], forbidden: '' },
-    approver: { sections: ['orders', 'products', 'customers', 'makers', 'revenue', 'accounts', 'settings'], forbidden: '' },
-    estimate_approver: { sections: ['orders', 'products', 'customers', 'makers', 'revenue', 'settings'], forbidden: '/account' },
-    operator: { sections: ['orders', 'products', 'customers', 'makers', 'revenue', 'settings'], forbidden: '/account' },
+    system_admin: { sections: ['orders', 'products', 'customers', 'makers', 'revenue', 'accounts', 'makerInquiries', 'settings'], forbidden: '' },
+    approver: { sections: ['orders', 'products', 'customers', 'makers', 'revenue', 'accounts', 'makerInquiries', 'settings'], forbidden: '' },
+    estimate_approver: { sections: ['orders', 'products', 'customers', 'makers', 'revenue', 'makerInquiries', 'settings'], forbidden: '/account' },
+    operator: { sections: ['orders', 'products', 'customers', 'makers', 'revenue', 'makerInquiries', 'settings'], forbidden: '/account' },
     call_center: { sections: ['orders', 'products', 'customers', 'makers', 'settings'], forbidden: '/account' },
     accountant: { sections: ['orders', 'products', 'customers', 'makers', 'revenue', 'settings'], forbidden: '/account/create' },
-    maker: { sections: ['orders', 'products', 'makers'], forbidden: '/customers' },
+    maker: { sections: ['orders', 'products', 'makers', 'makerInquiries'], forbidden: '/customers' },
   };
 
   it.each(Object.entries(expected) as [Role, { sections: string[]; forbidden: string }][])(

@@ -138,7 +138,7 @@ describe('conversations in Chromium', () => {
     await staffPage.click(`#maker-chat-${makerId}-set-status`);
     await staffPage.click('.ant-select-item-option[title="対応済み"]');
     await staffPage.waitForSelector(`[data-testid="maker-chat-${makerId}-status"][data-status="3"]`);
-    const [part] = await stack.dataSource.query(`SELECT conversation_status AS status FROM order_makers WHERE order_id = $1 AND maker_id = $2`, [order.id, makerId]);
+    const [part] = await stack.dataSource.query(`SELECT status FROM conversations WHERE order_id = $1 AND maker_id = $2`, [order.id, makerId]);
     expect(Number(part.status)).toBe(3);
     await stack.screenshot(staffPage, '121-staff-chat-on-order');
 
