@@ -281,7 +281,7 @@ describe('conversations: threads with makers, read by cursor, polled cheaply', (
     expect((await get(`/conversations/${thread.id}`, accountant)).status).toBe(403);
   });
 
-  it('sends a file with a message (a maker too), checked by content, downloaded by whoever reads the thread, gone with the message', async () => {
+  it('sends a file with a message, checked by content, downloaded by whoever reads the thread (the maker too), gone with the message', async () => {
     const storage = createFileStorage(ctx.api.config);
     const upload = async (who: Signed, fileName: string, type: string, bytes: Buffer) => {
       const presigned = (await get(`/medias/presigned_url?file_name=${encodeURIComponent(fileName)}&type=${encodeURIComponent(type)}`, who).expect(200)).body.data;
@@ -294,13 +294,13 @@ describe('conversations: threads with makers, read by cursor, polled cheaply', (
     const thread = await open(order.id, maker);
     const photo = png(2048);
 
-    const sent = (await post(`/conversations/${thread.id}/message`, makerUser, { attachment_s3_path: await upload(makerUser, '破損 写真.png', 'image/png', photo) }).expect(201)).body.data as Message;
+    const sent = (await post(`/conversations/${thread.id}/message`, operator, { attachment_s3_path: await upload(operator, '破損 写真.png', 'image/png', photo) }).expect(201)).body.data as Message;
     expect(sent).toMatchObject({ content: null, attachment: { name: '破損 写真.png', content_type: 'image/png', size: photo.length }, deleted: false });
     const [stored] = await db().query(`SELECT attachment_key FROM conversation_messages WHERE id = $1`, [sent.id]);
     expect(stored.attachment_key).toMatch(new RegExp(`^conversations/${thread.id}/`));
 
     const path = `/conversations/${thread.id}/message/${sent.id}/attachment`;
-    const opened = await ctx.api.http.get(v1(`${path}?token=${await token(operator)}`)).expect(302);
+    const opened = await ctx.api.http.get(v1(`${path}?token=${await token(makerUser)}`)).expect(302);
     const signed = new URL(opened.headers.location);
     const file = await ctx.api.http.get(`${signed.pathname}${signed.search}`).buffer(true).parse((res, done) => {
       const chunks: Buffer[] = [];
@@ -322,13 +322,14 @@ describe('conversations: threads with makers, read by cursor, polled cheaply', (
     expect((await post(`/conversations/${thread.id}/message`, operator, { attachment_s3_path: 'uploads/../../etc/passwd' }).expect(422)).body.error.errors).toEqual([
       expect.objectContaining({ field: 'attachment_s3_path', error_code: 'invalid' }),
     ]);
-    // Another maker's thread is not found before anything of the upload is taken.
-    const elsewhere = await upload(otherMakerUser, 'x.png', 'image/png', png());
+    // A maker sends no file (it may not upload one); another maker's thread is not found before anything of an upload is taken.
+    const elsewhere = await upload(operator, 'x.png', 'image/png', png());
     expect((await post(`/conversations/${thread.id}/message`, otherMakerUser, { attachment_s3_path: elsewhere })).status).toBe(404);
     expect(await storage.stat(elsewhere)).not.toBeNull();
+    expect((await get(`/medias/presigned_url?file_name=a.png&type=image/png`, makerUser)).status).toBe(403);
     expect((await db().query(`SELECT count(*)::int AS n FROM conversation_messages WHERE conversation_id = $1`, [thread.id]))[0].n).toBe(before);
 
-    await ctx.api.http.delete(v1(`/conversations/${thread.id}/message/${sent.id}`)).set('Authorization', makerUser.auth).expect(200);
+    await ctx.api.http.delete(v1(`/conversations/${thread.id}/message/${sent.id}`)).set('Authorization', operator.auth).expect(200);
     expect(await storage.stat(stored.attachment_key)).toBeNull();
     expect((await ctx.api.http.get(v1(`${path}?token=${await token(operator)}`))).status).toBe(404);
   });

@@ -33,7 +33,7 @@ const EXPECTED: Record<string, string> = {
   'GET /dashboard': 'signed-in',
   'GET /medias/token': 'signed-in',
   // Presigned uploads are for staff; the PUT itself is authorised by its URL's signature (as downloads).
-  'GET /medias/presigned_url': 'yyyyyyy',
+  'GET /medias/presigned_url': 'yyyyyy-',
   'PUT /medias/upload': 'public',
   // The queue dashboard's entry (a media token for its cookie); the dashboard behind it is middleware, tested in admin-queues.e2e-spec.ts.
   'GET /admin/queues': 'y------',

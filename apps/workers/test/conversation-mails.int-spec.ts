@@ -95,31 +95,30 @@ describe('conversation mails', () => {
     expect((await notifiedOf(conversationId)).every((m: { notified_at: Date | null }) => m.notified_at !== null)).toBe(true);
 
     // The maker answers: the shop's owner and the staff who wrote in the thread are mailed (not the one who left, nor others).
-    // (with a photo: the mail names the file)
-    const presigned = (await api.http.get('/api/v1/medias/presigned_url').query({ file_name: '梱包写真.png', type: 'image/png' }).set('Authorization', maker.auth).expect(200)).body.data;
-    const target = new URL(presigned.url);
-    await api.http.put(`${target.pathname}${target.search}`).set('Content-Type', 'image/png').send(png()).expect(200);
-    await api.http
-      .post(`/api/v1/conversations/${conversationId}/message`)
-      .set('Authorization', maker.auth)
-      .send({ content: '承知しました。12/3 に発送予定です。', attachment_s3_path: presigned.s3_path })
-      .expect(201);
+    await post(maker.auth, conversationId, '承知しました。12/3 に発送予定です。');
     const [toOwner] = await waitForChatMails(owner.email, 1);
     const [toOperator] = await waitForChatMails(operator.email, 1);
     await settle();
     expect(toOwner.text).toContain('店長 花子 様');
     expect(toOperator.text).toContain('受注 一郎 様');
-    expect(toOperator.text).toContain('承知しました。12/3 に発送予定です。\n  [添付 / file] 梱包写真.png');
+    expect(toOperator.text).toContain('承知しました。12/3 に発送予定です。');
     expect(toOperator.text).not.toContain('納期の確認です。');
     expect(toOperator.subject).toContain(' 1 件 ');
     for (const address of [owner.email, operator.email]) expect(chatMails(address)).toHaveLength(1);
     for (const address of [gone.email, bystander.email, maker.email]) expect(chatMails(address)).toHaveLength(0);
     expect(chatMails(makerEmail)).toHaveLength(1);
 
-    // A message after the digest went: a second mail, with only what is new.
-    await post(operator.auth, conversationId, '追伸: 配送は午前指定でお願いします。');
+    // A message after the digest went (with a photo: the mail names the file): a second mail, with only what is new.
+    const presigned = (await api.http.get('/api/v1/medias/presigned_url').query({ file_name: '梱包写真.png', type: 'image/png' }).set('Authorization', operator.auth).expect(200)).body.data;
+    const target = new URL(presigned.url);
+    await api.http.put(`${target.pathname}${target.search}`).set('Content-Type', 'image/png').send(png()).expect(200);
+    await api.http
+      .post(`/api/v1/conversations/${conversationId}/message`)
+      .set('Authorization', operator.auth)
+      .send({ content: '追伸: 配送は午前指定でお願いします。', attachment_s3_path: presigned.s3_path })
+      .expect(201);
     const [, second] = await waitForChatMails(makerEmail, 2);
-    expect(second.text).toContain('追伸: 配送は午前指定でお願いします。');
+    expect(second.text).toContain('追伸: 配送は午前指定でお願いします。\n  [添付 / file] 梱包写真.png');
     expect(second.text).not.toContain('納期の確認です。');
     expect(second.subject).toContain(' 1 件 ');
     await until(() => notifiedOf(conversationId), (rows) => rows.every((m: { notified_at: Date | null }) => m.notified_at !== null), 10_000, 'all notified');
@@ -198,5 +197,13 @@ describe('conversation mails', () => {
     await settle();
     expect(chatMails(makerEmail).filter((m) => m.subject?.includes(unpaid.orderNo))).toHaveLength(0);
     expect((await notifiedOf(thread.id)).map((m: { notified_at: Date | null }) => m.notified_at)).toEqual([null]);
+
+    // Once the order is ordered from the maker, what was written waits no more: one mail to the maker.
+    const paid = (await api.http.put('/api/v1/orders/paid').set('Authorization', operator.auth).send({ order_id: Number(unpaid.id), version: unpaid.version, line_ids: unpaid.lineIds.map(Number) }).expect(200)).body.data;
+    await api.http.put(`/api/v1/orders/${unpaid.id}/order_process`).set('Authorization', operator.auth).send({ version: paid.version, line_ids: unpaid.lineIds.map(Number) }).expect(200);
+    const released = await until(async () => chatMails(makerEmail).filter((m) => m.subject?.includes(unpaid.orderNo)), (mails) => mails.length >= 1, 20_000, 'the waiting message mailed');
+    expect(released[0].text).toContain('入荷予定を確認中です（社内メモ）');
+    await settle();
+    expect(chatMails(makerEmail).filter((m) => m.subject?.includes(unpaid.orderNo))).toHaveLength(1);
   });
 });

@@ -9,7 +9,11 @@ export type UploadOutcome<T> =
   | ApiResult<T>
   | { ok: false; status: 'too_large'; maxBytes: number }
   /** The storage refused the PUT: its HTTP status (0: no answer) and, from the API's own upload route, the field rule it answered. */
-  | { ok: false; status: 'storage'; code: number; errorCode?: string };
+  | { ok: false; status: 'storage'; code: number; errorCode?: string }
+  /** The area's claim refused the file and has told the user itself (the chat's toast of codes). */
+  | ClaimHandled;
+
+export type ClaimHandled = { ok: false; status: 'handled' };
 
 /** The rule a refusal of the API's upload route names (`file_format_invalid`, `file_size_too_large`); S3 answers XML, which has none. */
 function storageRefusal(body: string): string | undefined {
@@ -40,7 +44,7 @@ function putFile(upload: PresignedUpload, file: File, onProgress: (percent: numb
  * An upload as every area makes it (DESIGN.md §10): a presigned URL, the browser's PUT with progress,
  * then `claim` hands the file's key (`s3_path`) to the area, which checks it by content and size.
  */
-export async function uploadMedia<T>(file: File, onProgress: (percent: number) => void, claim: (s3Path: string) => Promise<ApiResult<T>>): Promise<UploadOutcome<T>> {
+export async function uploadMedia<T>(file: File, onProgress: (percent: number) => void, claim: (s3Path: string) => Promise<ApiResult<T> | ClaimHandled>): Promise<UploadOutcome<T>> {
   const presigned = await api.get<PresignedUpload>('/medias/presigned_url', { query: { fileName: file.name, type: file.type || 'application/octet-stream' } });
   if (!presigned.ok) return presigned;
   // Checked here too so a large file is not sent for nothing; the server decides (it checks size and content).

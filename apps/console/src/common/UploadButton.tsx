@@ -20,9 +20,13 @@ export function UploadButton<T>({ id, label, accept, done, upload }: { id: strin
     try {
       const outcome = await upload(file, setProgress);
       if (outcome.ok) toast.success(done);
+      else if (outcome.status === 'handled') return;
       else if (outcome.status === 'too_large') toast.error(t('common.upload.tooLarge', { max: Math.floor(outcome.maxBytes / 1024 / 1024) }));
       else if (outcome.status === 'storage') toast.error(outcome.errorCode ? errorMessage(outcome.errorCode) : t('common.upload.failed', { code: outcome.code || '—' }));
       else toast.error(refusalOf(outcome));
+    } catch {
+      // No answer, or one the client routes elsewhere (signed out): the button does not stay stuck.
+      toast.error(t('common.upload.failed', { code: '—' }));
     } finally {
       setProgress(null);
     }

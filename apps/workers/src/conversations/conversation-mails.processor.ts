@@ -8,7 +8,6 @@ import {
   createMailTransport,
   createRedis,
   doOnce,
-  EventJobData,
   jobOptions,
   Logger,
   ownMessageId,
@@ -85,7 +84,10 @@ export class ConversationMailsProcessor implements OnApplicationBootstrap, OnApp
   onApplicationBootstrap(): void {
     this.runtime.start(
       'conversation-mails',
-      { 'conversation.message_posted': (job) => this.schedule(job) },
+      {
+        'conversation.message_posted': (job) => this.schedule(job.data.payload),
+        'order.sent_to_maker': (job) => this.orderedFromMaker(job.data.payload),
+      },
       { [CONVERSATION_DIGEST_JOB]: (job: Job<ConversationDigest>) => this.digest(job.data) },
     );
   }
@@ -96,14 +98,23 @@ export class ConversationMailsProcessor implements OnApplicationBootstrap, OnApp
   }
 
   /** The digest of the message's thread and side, after CHAT_DIGEST_DELAY_SECONDS: one while it waits, however many messages follow. */
-  async schedule(job: Job<EventJobData<'conversation.message_posted'>>): Promise<{ digestJobId: string | undefined }> {
-    const { conversationId, authorSide } = job.data.payload;
+  async schedule({ conversationId, authorSide }: { conversationId: string; authorSide: ChatSide }): Promise<{ digestJobId: string | undefined }> {
     const digest: ConversationDigest = { conversationId, authorSide };
     const delay = this.config.CHAT_DIGEST_DELAY_SECONDS * 1000;
     const added = await this.queues
       .get('conversation-mails')
       .add(CONVERSATION_DIGEST_JOB, digest, { ...jobOptions(this.config), delay, deduplication: { id: digestId(digest), ttl: digestWindowMs(delay) } });
     return { digestJobId: added.id };
+  }
+
+  /**
+   * Lines ordered from a maker: the order is theirs to read now, so what staff wrote beside it before
+   * (left unmailed by the digest) is mailed: a digest of the thread's staff side, if it has anything waiting.
+   */
+  async orderedFromMaker({ orderId, makerId }: { orderId: string; makerId: string }): Promise<{ digestJobId: string | undefined } | { skipped: string }> {
+    const conversationId = await this.mails.waitingForMaker(this.dataSource.manager, orderId, makerId);
+    if (!conversationId) return { skipped: 'nothing written to the maker is waiting' };
+    return this.schedule({ conversationId, authorSide: 'staff' });
   }
 
   /**

@@ -29,7 +29,7 @@ describe('access policy (DESIGN.md §8)', () => {
     chat: 'yyyyy-y',
     'maker-inquiries.write': 'yyyy---',
     'operations.admin': 'y------',
-    'medias.upload': 'yyyyyyy',
+    'medias.upload': 'yyyyyy-',
   };
 
   it('covers every permission', () => {

@@ -40,9 +40,9 @@ export const ACCESS_POLICY = {
   // Maker inquiries' own fields (method, maker, customer, memo, processed): staff of the maker chat row, not makers.
   'maker-inquiries.write': EDITORS,
   'operations.admin': ['system_admin'],
-  // Presigned media uploads (GET /medias/presigned_url): everyone who may attach a file somewhere (makers: to a message of
-  // their threads, issue 15); the area that takes a file over checks its own permission.
-  'medias.upload': ALL,
+  // Presigned media uploads (GET /medias/presigned_url): staff; the area that takes a file over checks its own permission.
+  // Not makers: an S3 presigned PUT does not bound its size, and makers are outside the company (issue 15: they read files, not send them).
+  'medias.upload': STAFF_BUT_MAKER,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof ACCESS_POLICY;

@@ -49,6 +49,17 @@ export class ConversationMailQueries {
     );
   }
 
+  /** The thread of an order and maker with staff's messages not mailed yet (written before the order was the maker's); null when none. */
+  async waitingForMaker(m: EntityManager, orderId: string, makerId: string): Promise<string | null> {
+    const [row] = await m.query(
+      `SELECT c.id::text AS id FROM conversations c
+        WHERE c.order_id = $1 AND c.maker_id = $2
+          AND EXISTS (SELECT 1 FROM conversation_messages cm WHERE cm.conversation_id = c.id AND cm.author_side = 'staff' AND cm.notified_at IS NULL AND cm.deleted_at IS NULL)`,
+      [orderId, makerId],
+    );
+    return row?.id ?? null;
+  }
+
   /** A maker thread with its order or inquiry; null for a customer's thread (no other side) or one that is gone. */
   async subject(m: EntityManager, conversationId: string): Promise<ConversationMailSubject | null> {
     const [row] = await m.query(

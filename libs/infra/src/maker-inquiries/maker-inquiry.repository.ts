@@ -50,7 +50,7 @@ const COLUMNS = `i.id::text AS "id", i.maker_id::text AS "makerId", mk.name AS "
   cu.name AS "customerName", i.method, i.memo, i.person_in_charge_id::text AS "personInChargeId", pic.name AS "personInChargeName",
   i.created_by::text AS "createdById", cb.name AS "createdByName", c.id::text AS "conversationId", c.status AS "state",
   c.last_message_at AS "lastMessageAt", c.last_author_side AS "lastAuthorSide",
-  (SELECT left(lm.content, 200) FROM conversation_messages lm WHERE lm.conversation_id = c.id AND lm.deleted_at IS NULL ORDER BY lm.id DESC LIMIT 1) AS "lastMessage",
+  (SELECT coalesce(left(lm.content, 200), lm.attachment_name) FROM conversation_messages lm WHERE lm.conversation_id = c.id AND lm.deleted_at IS NULL ORDER BY lm.id DESC LIMIT 1) AS "lastMessage",
   i.created_at AS "createdAt", i.updated_at AS "updatedAt", i.version`;
 const FROM = `maker_inquiries i JOIN makers mk ON mk.id = i.maker_id JOIN conversations c ON c.maker_inquiry_id = i.id
   LEFT JOIN customers cu ON cu.id = i.customer_id LEFT JOIN users pic ON pic.id = i.person_in_charge_id LEFT JOIN users cb ON cb.id = i.created_by`;

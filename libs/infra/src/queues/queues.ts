@@ -20,7 +20,8 @@ export type EventRouteTable = { readonly [T in DomainEventType]: readonly [Queue
 export const EVENT_ROUTES = {
   'account.created': ['mail'],
   'shop.saved': ['reminders'],
-  'order.sent_to_maker': ['order-sheets'],
+  // Also the conversations' mails: what staff wrote beside the order before it was the maker's goes out now.
+  'order.sent_to_maker': ['order-sheets', 'conversation-mails'],
   'order.sheet_requested': ['order-sheets'],
   'order.shipped': ['customer-mails'],
   'order.revenue_changed': ['revenues'],

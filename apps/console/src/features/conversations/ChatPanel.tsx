@@ -11,10 +11,14 @@ import { useThread } from './api/use-thread';
 /** Plain text as written: newlines kept, long words wrapped; never read as HTML. */
 const TEXT_STYLE = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
 
+/** Characters as the API counts them (code points: an emoji is one). */
+const characters = (text: string) => [...text].length;
+
 /** A message's text box with its live length check (the API's CONVERSATION_LIMITS.contentMax). */
 function MessageInput({ id, value, onChange, disabled }: { id: string; value: string; onChange: (v: string) => void; disabled?: boolean }) {
   const { t } = useTranslation();
-  const over = value.length > CONVERSATION_LIMITS.contentMax;
+  const length = characters(value);
+  const over = length > CONVERSATION_LIMITS.contentMax;
   return (
     <div>
       <Input.TextArea id={id} value={value} onChange={(e) => onChange(e.target.value)} autoSize={{ minRows: 2, maxRows: 8 }} status={over ? 'error' : undefined} disabled={disabled} />
@@ -23,14 +27,14 @@ function MessageInput({ id, value, onChange, disabled }: { id: string; value: st
           {over ? t('chat.tooLong', { max: CONVERSATION_LIMITS.contentMax.toLocaleString() }) : ''}
         </Typography.Text>
         <Typography.Text type={over ? 'danger' : 'secondary'} data-testid={`${id}-count`}>
-          {value.length.toLocaleString()} / {CONVERSATION_LIMITS.contentMax.toLocaleString()}
+          {length.toLocaleString()} / {CONVERSATION_LIMITS.contentMax.toLocaleString()}
         </Typography.Text>
       </Space>
     </div>
   );
 }
 
-const sendable = (text: string) => text.trim().length > 0 && text.length <= CONVERSATION_LIMITS.contentMax;
+const sendable = (text: string) => text.trim().length > 0 && characters(text) <= CONVERSATION_LIMITS.contentMax;
 
 /** One message: its author and time, the text (or the deleted tombstone), and the author's edit and delete within the window. */
 function ChatMessage({ message, onEdit, onDelete }: { message: Message; onEdit: (content: string) => Promise<boolean>; onDelete: () => Promise<boolean> }) {
@@ -121,7 +125,20 @@ function ChatMessage({ message, onEdit, onDelete }: { message: Message; onEdit: 
  * countdown in seconds to the next refresh (one tab polls, the others follow), a composer with a live
  * length check, the author's edit and delete, and the last failure kept on the panel (also toasted).
  */
-export function ChatPanel({ conversationId, title, extra, onChange }: { conversationId: number; title?: ReactNode; extra?: ReactNode; onChange?: () => void }) {
+export function ChatPanel({
+  conversationId,
+  title,
+  extra,
+  onChange,
+  canAttach = false,
+}: {
+  conversationId: number;
+  title?: ReactNode;
+  extra?: ReactNode;
+  onChange?: () => void;
+  /** Files are sent by those who may upload them (staff: 'medias.upload'); makers read them. */
+  canAttach?: boolean;
+}) {
   const { t } = useTranslation();
   const thread = useThread(conversationId, onChange);
   const [draft, setDraft] = useState('');
@@ -179,6 +196,7 @@ export function ChatPanel({ conversationId, title, extra, onChange }: { conversa
           <MessageInput id={`chat-input-${conversationId}`} value={draft} onChange={setDraft} disabled={sending} />
           <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', marginTop: 4, gap: 8 }}>
             <div>
+              {canAttach && (
               <UploadButton
                 id={`chat-attach-${conversationId}`}
                 label={t('chat.attach')}
@@ -189,6 +207,7 @@ export function ChatPanel({ conversationId, title, extra, onChange }: { conversa
                   return outcome;
                 }}
               />
+              )}
             </div>
             <Button type="primary" id={`chat-send-${conversationId}`} loading={sending} disabled={!sendable(draft)} onClick={() => void send()}>
               {t('chat.send')}

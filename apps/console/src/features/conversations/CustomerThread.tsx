@@ -22,5 +22,5 @@ export function CustomerThread({ customerId }: { customerId: number }) {
   }, [customerId]);
   if (failure) return <Alert type="error" showIcon title={chatFailureText(failure)} />;
   if (conversationId === null) return <Spin />;
-  return <ChatPanel conversationId={conversationId} title={t('chat.customerTitle')} />;
+  return <ChatPanel conversationId={conversationId} title={t('chat.customerTitle')} canAttach />;
 }

@@ -146,6 +146,7 @@ export function MakerThread({
         <ChatPanel
           conversationId={conversation.id}
           onChange={() => void changed()}
+          canAttach={canSetStatus}
           extra={
             canSetStatus ? (
               <StatusSelect

@@ -231,7 +231,7 @@ export function MakerInquiryPage() {
         {/* A new form after a save or a reload (filled from the inquiry again); a chat change keeps it (see MakerInquiryForm). */}
         {canWrite && <MakerInquiryForm key={`${inquiry.id}-${formRound}`} inquiry={inquiry} onStale={() => setStale(true)} onSaved={() => setFormRound((n) => n + 1)} />}
       </Card>
-      <ChatPanel conversationId={inquiry.conversationId} onChange={() => void reload()} />
+      <ChatPanel conversationId={inquiry.conversationId} onChange={() => void reload()} canAttach={!!user?.permissions.includes('medias.upload')} />
     </Space>
   );
 }

@@ -1,4 +1,5 @@
 import { api, ApiError, type ApiResult } from '../../../api/client';
+import { toast } from '../../../common/toast';
 import { errorMessage } from '../../../i18n';
 import {
   attachmentPath,
@@ -43,8 +44,8 @@ export const chatFailureText = (f: ChatFailure) => f.items.map(({ code, params }
 const quiet = { routeErrors: false } as const;
 
 /** A page of a thread's messages: the latest (no query), the one before `cursor`, or what changed after `since` (`undefined` data on 304). */
-export async function readMessages(conversationId: number, query: { cursor?: string; since?: string }): Promise<ChatResult<MessagePage | undefined>> {
-  const result = await chatCall(() => api.get<Message[]>(messagesPath(conversationId), { ...quiet, query }));
+export async function readMessages(conversationId: number, query: { cursor?: string; since?: string }, signal?: AbortSignal): Promise<ChatResult<MessagePage | undefined>> {
+  const result = await chatCall(() => api.get<Message[]>(messagesPath(conversationId), { ...quiet, query, signal }));
   if (!result.ok) return result;
   if (result.status === 304) return { ...result, data: undefined };
   const extras = (result.extras ?? {}) as Partial<Omit<MessagePage, 'data'>>;
@@ -55,11 +56,14 @@ export async function readMessages(conversationId: number, query: { cursor?: str
 }
 
 export const postMessage = (conversationId: number, content: string) => chatCall(() => api.post<Message>(messagesPath(conversationId), { content }, quiet));
-/** A file sent with a message (and the text written so far, if any): the area's claim of uploadMedia, answered as the client answers (UploadButton shows a refusal). */
+/** A file sent with a message (and the text written so far, if any): the area's claim of uploadMedia. */
 export const postAttachment = (conversationId: number, s3Path: string, content: string) =>
-  api.post<Message>(messagesPath(conversationId), { content: content.trim() || null, attachmentS3Path: s3Path }, quiet);
-/** Opens a message's file (a download with the media token). */
-export const openAttachment = (conversationId: number, messageId: number) => api.download(attachmentPath(conversationId, messageId));
+  chatCall(() => api.post<Message>(messagesPath(conversationId), { content: content.trim() || null, attachmentS3Path: s3Path }, quiet));
+/** Opens a message's file (a download with the media token); a failure is toasted (no token: signed out, or no answer). */
+export async function openAttachment(conversationId: number, messageId: number): Promise<void> {
+  const result = await chatCall(async () => ({ ok: true as const, status: 200, data: await api.download(attachmentPath(conversationId, messageId)) }));
+  if (!result.ok) toast.error(chatFailureText(result));
+}
 export const editMessage = (conversationId: number, messageId: number, content: string) => chatCall(() => api.put<Message>(messagePath(conversationId, messageId), { content }, quiet));
 export const deleteMessage = (conversationId: number, messageId: number) => chatCall(() => api.delete<Message>(messagePath(conversationId, messageId), quiet));
 
