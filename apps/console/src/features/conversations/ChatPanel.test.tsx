@@ -244,4 +244,19 @@ describe('the chat panel', () => {
     await act(async () => await vi.advanceTimersByTimeAsync(10_000));
     await waitFor(() => expect(changed).toHaveBeenCalledTimes(1));
   });
+
+  it('tries a first read that failed again at the next refresh, and then polls', async () => {
+    const error = vi.spyOn(toast, 'error').mockImplementation(() => undefined);
+    answers = [
+      () => HttpResponse.json(refusal('NAL-503'), { status: 503 }),
+      () => page([wireMessage(1)]),
+      () => new HttpResponse(null, { status: 304 }),
+    ];
+    renderPanel();
+    await waitFor(() => expect(error).toHaveBeenCalledTimes(1));
+    expect(texts()).toEqual([]);
+    await waitFor(() => expect(texts()).toEqual(['message 1']), { timeout: 15_000 });
+    await waitFor(() => expect(reads.some((q) => q.get('since') === 'since-1')).toBe(true));
+    expect(screen.queryByTestId('chat-error')).toBeNull();
+  });
 });
