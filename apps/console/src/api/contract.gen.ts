@@ -1027,7 +1027,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Roles: system_admin, approver, estimate_approver, operator, call_center, accountant, maker (permission `medias.upload`). */
+        /** @description Roles: system_admin, approver, estimate_approver, operator, call_center, accountant (permission `medias.upload`). */
         get: operations["MediasController.presignedUrl"];
         put?: never;
         post?: never;
