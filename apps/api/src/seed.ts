@@ -1,4 +1,4 @@
-import { ChatSide, MAKER_INQUIRY_METHOD, normalizeEmail, normalizePhone, ORDER_ORIGIN, priceWithTax, Role, ROLES, statusAfterMessage } from '@oms/domain';
+import { ChatSide, MAKER_INQUIRY_METHOD, normalizeEmail, openingState, normalizePhone, ORDER_ORIGIN, priceWithTax, Role, ROLES, statusAfterMessage } from '@oms/domain';
 import { ConversationRepository, FileStorage, OrderRepository, renderDefaultSeal, RevenueRepository } from '@oms/infra';
 import { DataSource, EntityManager } from 'typeorm';
 
@@ -164,7 +164,7 @@ async function seedDemoConversations(ds: DataSource, makerId: string): Promise<v
     const [asked] = await m.query(`SELECT 1 FROM maker_inquiries WHERE maker_id = $1 AND created_by = $2`, [makerId, makerUser.id]);
     if (asked) return;
     const [inquiry] = await m.query(`INSERT INTO maker_inquiries (maker_id, method, created_by) VALUES ($1, $2, $3) RETURNING id::text`, [makerId, MAKER_INQUIRY_METHOD.system, makerUser.id]);
-    await write(m, await conversations.openForInquiry(m, inquiry.id, makerId, statusAfterMessage('maker', 'maker')), DEMO_CONVERSATIONS.inquiry);
+    await write(m, await conversations.openForInquiry(m, inquiry.id, makerId, openingState('maker')), DEMO_CONVERSATIONS.inquiry);
   });
   await ds.transaction(async (m) => {
     const [order] = await m.query(`SELECT id::text FROM orders WHERE ec_order_id = $1`, [DEMO_ORDERS[2].ecOrderId]);

@@ -1,11 +1,11 @@
-import { ChatSide, ConversationKind, DomainError, isAllowed, NotFoundError } from '@oms/domain';
+import { ChatSide, chatSideOf, ConversationKind, DomainError, isAllowed, NotFoundError } from '@oms/domain';
 import { ConversationRepository, ConversationRow } from '@oms/infra';
 import { EntityManager } from 'typeorm';
 import type { SignedInUser } from '../auth/access.decorators';
 import { makerScope } from '../makers/maker-queries';
 
-/** The side a user writes on: a maker account for its maker, everyone else for the company. */
-export const sideOf = (user: SignedInUser): ChatSide => (user.role === 'maker' ? 'maker' : 'staff');
+/** The side a user writes on (libs/domain chatSideOf). */
+export const sideOf = (user: SignedInUser): ChatSide => chatSideOf(user.role);
 
 /** A thread's kind holds it to its row of DESIGN.md §8: maker threads `maker-chat`, customer threads `customer-chat`. */
 export function checkKindAllowed(user: SignedInUser, kind: ConversationKind): void {

@@ -27,8 +27,7 @@ export async function postMessage(
   const side = sideOf(user);
   await conversations.lock(m, conversation.id);
   if (side === 'maker') await conversations.touchInquiry(m, conversation.id);
-  const status = conversation.kind === 'maker' ? statusAfterMessage(conversation.kind, side) : undefined;
-  const { changeSeq } = await conversations.nextChange(m, conversation.id, { status, messageBy: side });
+  const { changeSeq } = await conversations.nextChange(m, conversation.id, { status: statusAfterMessage(conversation.kind, side), messageBy: side });
   const messageId = await conversations.post(m, { conversationId: conversation.id, authorId: user.id, authorSide: side, content, attachment, changeSeq });
   if (otherSide(conversation.kind, side)) {
     await appendToOutbox(m, [domainEvent('conversation.message_posted', conversation.id, { conversationId: conversation.id, messageId, authorSide: side })]);

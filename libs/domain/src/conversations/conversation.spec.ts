@@ -1,5 +1,5 @@
 import { DomainError } from '../errors';
-import { checkMessageChange, checkStatusChange, CONVERSATION_LIMITS, CONVERSATION_STATUS, otherSide, statusAfterMessage, statusReopened } from './conversation';
+import { chatSideOf, checkMessageChange, checkStatusChange, CONVERSATION_LIMITS, CONVERSATION_STATUS, otherSide, statusAfterMessage, statusReopened } from './conversation';
 import { openingState, MAKER_INQUIRY_STATE } from '../maker-inquiries/maker-inquiry';
 
 const codeOf = (fn: () => void): string | null => {
@@ -15,9 +15,14 @@ describe('conversation status', () => {
   it.each([
     ['maker', 'staff', CONVERSATION_STATUS.waitingMaker],
     ['maker', 'maker', CONVERSATION_STATUS.waitingCompany],
-    ['customer', 'staff', CONVERSATION_STATUS.none],
+    ['customer', 'staff', undefined],
   ] as const)('a %s thread after a message of %s is %s', (kind, author, status) => {
     expect(statusAfterMessage(kind, author)).toBe(status);
+  });
+
+  it('writes a maker account on the maker side, every other role on the company side', () => {
+    expect(chatSideOf('maker')).toBe('maker');
+    expect(chatSideOf('call_center')).toBe('staff');
   });
 
   it('notifies the other side of a maker thread, nobody on a customer thread', () => {

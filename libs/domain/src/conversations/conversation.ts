@@ -1,3 +1,4 @@
+import type { Role } from '../access/role';
 import { DomainError } from '../errors';
 
 /**
@@ -41,9 +42,17 @@ export function otherSide(kind: ConversationKind, author: ChatSide): ChatSide | 
   return author === 'staff' ? 'maker' : 'staff';
 }
 
-/** The status after a message: whoever wrote last is waiting for the other side (a processed thread reopens). */
-export function statusAfterMessage(kind: ConversationKind, author: ChatSide): ConversationStatus {
-  if (kind === 'customer') return CONVERSATION_STATUS.none;
+/** The side an account writes on: a maker account for its maker, every other role for the company. */
+export function chatSideOf(role: Role): ChatSide {
+  return role === 'maker' ? 'maker' : 'staff';
+}
+
+/**
+ * The status after a message: whoever wrote last is waiting for the other side (a processed thread
+ * reopens). Undefined for a customer thread, which has no status to change.
+ */
+export function statusAfterMessage(kind: ConversationKind, author: ChatSide): ConversationStatus | undefined {
+  if (kind === 'customer') return undefined;
   return author === 'staff' ? CONVERSATION_STATUS.waitingMaker : CONVERSATION_STATUS.waitingCompany;
 }
 
