@@ -42,9 +42,10 @@ const LAYERS = [
     name: 'domain-imports-only-itself',
     comment:
       'libs/domain is pure TypeScript (its specs too): no framework, validation library, database, Node API or other ' +
-      'package of ours. It needs no npm package at all; one it truly needs would be listed here by name.',
+      'package of ours. The one npm package it needs is listed here by name: Japan\'s national holidays ' +
+      '(@holiday-jp/holiday_jp, data only) for business days (DESIGN.md §11).',
     from: { path: '^libs/domain/src/' },
-    may: ['^libs/domain/src/'],
+    may: ['^libs/domain/src/', packages(['@holiday-jp/holiday_jp'])],
     core: false,
   },
   {

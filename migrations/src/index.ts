@@ -24,6 +24,7 @@ import { DepositUnpaidByCustomer1764010000002 } from './1764010000002-deposit-un
 import { Revenues1764020000000 } from './1764020000000-revenues';
 import { PrintDocuments1764020000001 } from './1764020000001-print-documents';
 import { Conversations1764030000000 } from './1764030000000-conversations';
+import { CustomerInquiries1764040000000 } from './1764040000000-customer-inquiries';
 import { RevenuesMonthShop1764020000002 } from './1764020000002-revenues-month-shop';
 
 /** Every migration, in order. The data source runs exactly these; nothing is ever synchronised. */
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   PrintDocuments1764020000001,
   RevenuesMonthShop1764020000002,
   Conversations1764030000000,
+  CustomerInquiries1764040000000,
 ];

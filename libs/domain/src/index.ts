@@ -22,3 +22,4 @@ export * from './revenues';
 export * from './print-documents';
 export * from './conversations';
 export * from './maker-inquiries';
+export * from './customer-inquiries';

@@ -1,1 +1,2 @@
 export * from './japan-date';
+export * from './business-days';

@@ -11,6 +11,7 @@ const SAMPLES: { [T in DomainEventType]: DomainEvent<T> } = {
   'estimate.approval_requested': domainEvent('estimate.approval_requested', '4', { estimateId: '4', revision: 1, step: 'approve', requestId: '9' }),
   'deposit.uploaded': domainEvent('deposit.uploaded', '6', { depositId: '6' }),
   'conversation.message_posted': domainEvent('conversation.message_posted', '9', { conversationId: '9', messageId: '12', authorSide: 'staff' }),
+  'customer_inquiry.received': domainEvent('customer_inquiry.received', '4', { inquiryId: '4' }),
 };
 
 describe('the domain events catalogue', () => {

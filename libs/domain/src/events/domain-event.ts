@@ -34,6 +34,8 @@ export interface DomainEventCatalogue {
   'deposit.uploaded': { aggregate: 'deposit'; payload: { depositId: string } };
   /** A message was posted in a thread: the other side is mailed, a burst of messages in one digest. */
   'conversation.message_posted': { aggregate: 'conversation'; payload: { conversationId: string; messageId: string; authorSide: ChatSide } };
+  /** A customer inquiry arrived through a public form: the customer's acknowledgement (in the form's language) and staff's notice. */
+  'customer_inquiry.received': { aggregate: 'customer_inquiry'; payload: { inquiryId: string } };
 }
 
 export type DomainEventType = keyof DomainEventCatalogue;
@@ -56,6 +58,7 @@ const AGGREGATE_OF: { readonly [T in DomainEventType]: EventAggregate<T> } = {
   'estimate.approval_requested': 'estimate',
   'deposit.uploaded': 'deposit',
   'conversation.message_posted': 'conversation',
+  'customer_inquiry.received': 'customer_inquiry',
 };
 
 export const DOMAIN_EVENT_TYPES: readonly DomainEventType[] = Object.freeze(Object.keys(AGGREGATE_OF) as DomainEventType[]);

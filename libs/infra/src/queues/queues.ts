@@ -7,7 +7,7 @@ import Redis, { RedisOptions } from 'ioredis';
  * consumer is the API (it checks rows with the API's own validation rules; docs/decisions.md), and
  * `maintenance` (scheduled housekeeping: the retention of spent rows).
  */
-export const QUEUE_NAMES = ['mail', 'order-sheets', 'reminders', 'customer-mails', 'product-imports', 'maintenance', 'estimate-mails', 'deposit-matching', 'revenues', 'conversation-mails'] as const;
+export const QUEUE_NAMES = ['mail', 'order-sheets', 'reminders', 'customer-mails', 'product-imports', 'maintenance', 'estimate-mails', 'deposit-matching', 'revenues', 'conversation-mails', 'customer-inquiry-mails'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** Every event type of the catalogue with the queues it goes to: at least one (what nothing consumes is not written). */
@@ -28,6 +28,7 @@ export const EVENT_ROUTES = {
   'estimate.approval_requested': ['estimate-mails'],
   'deposit.uploaded': ['deposit-matching'],
   'conversation.message_posted': ['conversation-mails'],
+  'customer_inquiry.received': ['customer-inquiry-mails'],
 } as const satisfies EventRouteTable;
 
 /** The event types published to a queue (its worker must handle each). */
