@@ -1,5 +1,5 @@
 import { AWAITING_ANSWER_STATUSES, AWAITING_SHIPMENT_STATUSES } from '../maker-side/order-sheet';
-import { addDays } from '../maker-side/reminders';
+import { addDays } from '../calendar/business-days';
 import { MAKER_CONFIRM_STATUS } from '../orders/order';
 import type { LineStatus } from '../orders/line-status';
 import { SHOP_LIMITS } from '../settings/settings';

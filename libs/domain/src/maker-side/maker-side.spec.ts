@@ -2,7 +2,8 @@ import { DomainError } from '../errors';
 import { canChangeShipDate, checkConfirmLink, confirmLinkExpiry, confirmLinkStage, linesAwaitingAnswer, linesAwaitingShipment, makerAnswerIssues } from './confirmation';
 import { ediHold } from './edi-stop';
 import { initialSheetStatus, isFaxGatewayPattern, isResent, ordererContact, sheetRecipient, shopContactIssues } from './order-sheet';
-import { addDays, isReminderDue, reminderCron, reminderCutoffs, reminderSchedules } from './reminders';
+import { addDays } from '../calendar/business-days';
+import { isReminderDue, reminderCron, reminderCutoffs, reminderSchedules } from './reminders';
 
 const code = (fn: () => unknown) => {
   try {

@@ -1,3 +1,5 @@
+import { addDays } from '../calendar/business-days';
+
 /** What a maker is reminded of: an order not answered, or one not shipped. */
 export type ReminderKind = 'confirm' | 'ship';
 
@@ -24,12 +26,6 @@ export function reminderSchedules(shop: ReminderSettings): ReminderSchedule[] {
 
 /** A cron pattern for BullMQ's scheduler, read in Asia/Tokyo: minute 0 of the hour, every day. */
 export const reminderCron = (hour: number) => `0 0 ${hour} * * *`;
-
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /**
  * Which makers' parts are due on `today` (Japan date):
