@@ -17,6 +17,7 @@ import { StorageModule } from './common/storage.module';
 import { DepositsModule } from './deposits/deposits.module';
 import { ConversationsModule } from './conversations/conversations.module';
 import { MakerInquiriesModule } from './maker-inquiries/maker-inquiries.module';
+import { CustomerInquiriesModule } from './customer-inquiries/customer-inquiries.module';
 import { RevenuesModule } from './revenues/revenues.module';
 import { EstimatesModule } from './estimates/estimates.module';
 import { CustomersModule } from './customers/customers.module';
@@ -47,6 +48,7 @@ export const API_MODULES = [
   RevenuesModule,
   ConversationsModule,
   MakerInquiriesModule,
+  CustomerInquiriesModule,
   MakerSideModule,
   CustomerMailsModule,
   DashboardModule,

@@ -40,4 +40,5 @@ export * from './deposits';
 export * from './revenues';
 export * from './conversations';
 export * from './maker-inquiries';
+export * from './customer-inquiries';
 export * from './print-documents';

@@ -7,11 +7,13 @@ import { CustomerOptionsHandler, GetCustomerHandler, GetSamePersonHandler, ListC
 import { CustomerViews } from './customer-views';
 import { CustomersController } from './customers.controller';
 
+export const customerRepositoryProvider = { provide: CustomerRepository, inject: [DataSource], useFactory: (ds: DataSource) => new CustomerRepository(ds) };
+
 /** Customers (issue 4); the signed URLs of its export are served by the medias module. */
 @Module({
   controllers: [CustomersController],
   providers: [
-    { provide: CustomerRepository, inject: [DataSource], useFactory: (ds: DataSource) => new CustomerRepository(ds) },
+    customerRepositoryProvider,
     CustomerViews,
     CreateCustomerHandler,
     UpdateCustomerHandler,

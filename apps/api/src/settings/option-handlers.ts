@@ -34,6 +34,9 @@ export function optionView(o: SettingsOptionEntity) {
     transferFees: o.transferFees,
     /** A seal image of the operator's own is configured (else stamped estimates carry the default one). */
     hasSeal: o.sealImageKey !== null,
+    /** The days around the new year the shop closes (`MM-DD`, the range may cross the year end): not business days. */
+    yearEndClosedFrom: o.yearEndClosedFrom,
+    yearEndClosedTo: o.yearEndClosedTo,
     updatedAt: o.updatedAt,
     version: o.version,
   };
@@ -139,6 +142,8 @@ export class UpdateOptionHandler implements ICommandHandler<UpdateOption> {
       // One fee once, smallest first: a shortfall is looked up in it.
       transferFees: body.transferFees && [...new Set(body.transferFees)].sort((a, b) => a - b),
       sealImageKey: seal,
+      yearEndClosedFrom: blankToNull(body.yearEndClosedFrom),
+      yearEndClosedTo: blankToNull(body.yearEndClosedTo),
     });
     // A replaced seal's file is kept: earlier revisions of stamped estimates print the seal they were issued with.
     try {

@@ -1,4 +1,4 @@
-import { isValidInvoiceRegistrationNumber, OPTION_LIMITS, TRANSFER_FEE_MAX, TRANSFER_FEES_MAX } from '@oms/domain';
+import { isMonthDay, isValidInvoiceRegistrationNumber, OPTION_LIMITS, TRANSFER_FEE_MAX, TRANSFER_FEES_MAX } from '@oms/domain';
 import { PageQuery } from '../common/http/page.query';
 import { check, DateText, Int, IntItems, MonthText, NotNull, Optional, PhoneNumber, Postcode, Printable, Required, Text, Version } from '../common/validation/rules';
 
@@ -55,6 +55,16 @@ export class OptionBody {
   @Optional()
   @Text(1024)
   sealS3Path?: string | null;
+
+  /** The first day of the year-end closing, `MM-DD` (12-29); with `year_end_closed_to`, or both null for none. Left out keeps it. */
+  @Optional()
+  @check('monthDay', (v) => typeof v !== 'string' || v === '' || isMonthDay(v), 'date_format')
+  yearEndClosedFrom?: string | null;
+
+  /** The last day of the year-end closing, `MM-DD` (01-03). */
+  @Optional()
+  @check('monthDay', (v) => typeof v !== 'string' || v === '' || isMonthDay(v), 'date_format')
+  yearEndClosedTo?: string | null;
 
   @Required()
   @Version()

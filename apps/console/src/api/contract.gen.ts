@@ -208,6 +208,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customer-inquiries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Roles: system_admin, approver, estimate_approver, operator, call_center, accountant (permission `customers.read`). */
+        get: operations["CustomerInquiriesController.list"];
+        put?: never;
+        /** @description Roles: system_admin, approver, estimate_approver, operator, call_center (permission `customers.write`). */
+        post: operations["CustomerInquiriesController.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer-inquiries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Roles: system_admin, approver, estimate_approver, operator, call_center, accountant (permission `customers.read`). */
+        get: operations["CustomerInquiriesController.get"];
+        /** @description Roles: system_admin, approver, estimate_approver, operator, call_center (permission `customers.write`). */
+        put: operations["CustomerInquiriesController.update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer-inquiries/form-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Public: no sign-in. */
+        get: operations["CustomerInquiriesController.formOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer-inquiries/inquiry-form": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Public: no sign-in. */
+        post: operations["CustomerInquiriesController.inquiryForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer-inquiries/return-form": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Public: no sign-in. */
+        post: operations["CustomerInquiriesController.returnForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/customers": {
         parameters: {
             query?: never;
@@ -2110,7 +2197,7 @@ export interface components {
             /** @constant */
             ok: false;
             /** @enum {string} */
-            error_code: "NAL-400" | "NAL-401" | "NAL-403" | "NAL-404" | "NAL-413" | "NAL-422" | "NAL-429" | "NAL-500" | "NAL-503" | "NAL-CHAT-001" | "NAL-CHAT-002" | "NAL-CHAT-003" | "NAL-CHAT-004" | "NAL-CHAT-005" | "NAL-CHAT-006" | "NAL-CHAT-007" | "NAL-CHAT-008" | "NAL-CTM-001" | "NAL-CTM-002" | "NAL-CTM-003" | "NAL-CTM-101" | "NAL-CTM-102" | "NAL-CTM-103" | "NAL-CTM-104" | "NAL-CTM-105" | "NAL-CTM-106" | "NAL-CTM-107" | "NAL-CTM-108" | "NAL-CTM-109" | "NAL-DEP-001" | "NAL-DEP-002" | "NAL-DEP-003" | "NAL-DEP-004" | "NAL-DEP-005" | "NAL-DEP-006" | "NAL-DEP-007" | "NAL-DEP-008" | "NAL-DEP-009" | "NAL-DEP-010" | "NAL-DEP-011" | "NAL-DEP-012" | "NAL-DEP-013" | "NAL-DEP-014" | "NAL-DEP-015" | "NAL-DEP-016" | "NAL-DEP-017" | "NAL-DEP-018" | "NAL-DEP-019" | "NAL-DEP-020" | "NAL-DEP-021" | "NAL-DEP-022" | "NAL-DEP-040" | "NAL-DEP-041" | "NAL-DEP-043" | "NAL-DEP-044" | "NAL-DEP-045" | "NAL-DEP-046" | "NAL-DEP-047" | "NAL-IDEM-001" | "NAL-IDEM-002" | "NAL-IDEM-003" | "NAL-INQ-001" | "NAL-INQ-002" | "NAL-LO-01" | "NAL-LO-02" | "NAL-LO-03" | "NAL-LO-04" | "NAL-LO-05" | "NAL-LO-06" | "NAL-LO-07" | "NAL-MAIL-001" | "NAL-MAIL-002" | "NAL-MAIL-003" | "NAL-MAKER-001" | "NAL-MAKER-002" | "NAL-MAKER-003" | "NAL-PRO-001" | "NAL-PRO-002" | "NAL-PRO-003" | "NAL-PRO-004" | "NAL-PRO-005" | "NAL-PRO-006" | "NAL-REVENUE-001" | "NAL-REVENUE-002" | "NAL-REVENUE-010" | "NAL-REVENUE-011" | "NAL-REVENUE-012" | "NAL-REVENUE-013" | "NAL-SET-100" | "NAL-SET-101" | "NAL-SET-102" | "NAL-SHOP-001" | "NAL-SHOP-002" | "NAL-UPL-001" | "NAL-UPL-002" | "NAL-USER-001" | "NAL-USER-002" | "NAL-USER-003" | "NAL-USER-004" | "NAL-USER-005" | "NAL-USER-006" | "NAL_DELIVERY-004" | "NAL_DELIVERY-005" | "NAL_DELIVERY-006" | "NAL_DELIVERY-007" | "NAL_ORD-084" | "NAL_ORD-086" | "NAL_ORD-087" | "NAL_ORD-088" | "NAL_ORD-101" | "NAL_ORD-102" | "NAL_ORD-103" | "NAL_ORD-104" | "NAL_ORD-105" | "NAL_ORD-106" | "NAL_ORD-120" | "NAL_ORD-121" | "NAL_ORD-122" | "NAL_ORD-123" | "NAL_ORD-124" | "NAL_ORD-125" | "NAL_ORD-126" | "NAL_ORD-130" | "NAL_ORD-131" | "NAL_ORD-132" | "NAL_ORD-133" | "NAL_ORD-134" | "NAL_ORD-135" | "NAL_ORD-166" | "NAL_ORD-169" | "NAL_ORD-191" | "NAL_ORD-193";
+            error_code: "NAL-400" | "NAL-401" | "NAL-403" | "NAL-404" | "NAL-413" | "NAL-422" | "NAL-429" | "NAL-500" | "NAL-503" | "NAL-CHAT-001" | "NAL-CHAT-002" | "NAL-CHAT-003" | "NAL-CHAT-004" | "NAL-CHAT-005" | "NAL-CHAT-006" | "NAL-CHAT-007" | "NAL-CHAT-008" | "NAL-CTM-001" | "NAL-CTM-002" | "NAL-CTM-003" | "NAL-CTM-101" | "NAL-CTM-102" | "NAL-CTM-103" | "NAL-CTM-104" | "NAL-CTM-105" | "NAL-CTM-106" | "NAL-CTM-107" | "NAL-CTM-108" | "NAL-CTM-109" | "NAL-DEP-001" | "NAL-DEP-002" | "NAL-DEP-003" | "NAL-DEP-004" | "NAL-DEP-005" | "NAL-DEP-006" | "NAL-DEP-007" | "NAL-DEP-008" | "NAL-DEP-009" | "NAL-DEP-010" | "NAL-DEP-011" | "NAL-DEP-012" | "NAL-DEP-013" | "NAL-DEP-014" | "NAL-DEP-015" | "NAL-DEP-016" | "NAL-DEP-017" | "NAL-DEP-018" | "NAL-DEP-019" | "NAL-DEP-020" | "NAL-DEP-021" | "NAL-DEP-022" | "NAL-DEP-040" | "NAL-DEP-041" | "NAL-DEP-043" | "NAL-DEP-044" | "NAL-DEP-045" | "NAL-DEP-046" | "NAL-DEP-047" | "NAL-IDEM-001" | "NAL-IDEM-002" | "NAL-IDEM-003" | "NAL-INQ-001" | "NAL-INQ-002" | "NAL-INQ-003" | "NAL-INQ-004" | "NAL-INQ-005" | "NAL-INQ-006" | "NAL-LO-01" | "NAL-LO-02" | "NAL-LO-03" | "NAL-LO-04" | "NAL-LO-05" | "NAL-LO-06" | "NAL-LO-07" | "NAL-MAIL-001" | "NAL-MAIL-002" | "NAL-MAIL-003" | "NAL-MAKER-001" | "NAL-MAKER-002" | "NAL-MAKER-003" | "NAL-PRO-001" | "NAL-PRO-002" | "NAL-PRO-003" | "NAL-PRO-004" | "NAL-PRO-005" | "NAL-PRO-006" | "NAL-REVENUE-001" | "NAL-REVENUE-002" | "NAL-REVENUE-010" | "NAL-REVENUE-011" | "NAL-REVENUE-012" | "NAL-REVENUE-013" | "NAL-SET-100" | "NAL-SET-101" | "NAL-SET-102" | "NAL-SHOP-001" | "NAL-SHOP-002" | "NAL-UPL-001" | "NAL-UPL-002" | "NAL-USER-001" | "NAL-USER-002" | "NAL-USER-003" | "NAL-USER-004" | "NAL-USER-005" | "NAL-USER-006" | "NAL_DELIVERY-004" | "NAL_DELIVERY-005" | "NAL_DELIVERY-006" | "NAL_DELIVERY-007" | "NAL_ORD-084" | "NAL_ORD-086" | "NAL_ORD-087" | "NAL_ORD-088" | "NAL_ORD-101" | "NAL_ORD-102" | "NAL_ORD-103" | "NAL_ORD-104" | "NAL_ORD-105" | "NAL_ORD-106" | "NAL_ORD-120" | "NAL_ORD-121" | "NAL_ORD-122" | "NAL_ORD-123" | "NAL_ORD-124" | "NAL_ORD-125" | "NAL_ORD-126" | "NAL_ORD-130" | "NAL_ORD-131" | "NAL_ORD-132" | "NAL_ORD-133" | "NAL_ORD-134" | "NAL_ORD-135" | "NAL_ORD-166" | "NAL_ORD-169" | "NAL_ORD-191" | "NAL_ORD-193";
         } | {
             order_id: string;
             /** @constant */
@@ -2206,6 +2293,25 @@ export interface components {
             company_name?: string | null;
             cs_memo?: string | null;
         };
+        CreateCustomerInquiryBody: {
+            /** @enum {number} */
+            method: 1 | 2 | 3 | 4 | 5;
+            /** Format: email */
+            email?: string | null;
+            /** @enum {number} */
+            inquiry_type: 1 | 2 | 3 | 4;
+            title: string;
+            content: string;
+            person_in_charge_id?: number | string | null;
+            cs_memo?: string | null;
+            company?: string | null;
+            position?: string | null;
+            name: string;
+            phone?: string | null;
+            shop_id?: number | string | null;
+            product?: string | null;
+            order_no?: string | null;
+        };
         CreateEstimateBody: {
             customer_id: number | string;
             estimate_no?: string | null;
@@ -2271,6 +2377,194 @@ export interface components {
             file_type?: "pdf" | "csv";
             lines: components["schemas"]["OrderLineBody"][];
             confirmed_product_changes_at?: string | null;
+        };
+        CustomerInquiryDetailView: {
+            other_inquiries: {
+                id: number;
+                reference: string;
+                /** @enum {string} */
+                kind: "inquiry" | "return";
+                state: components["schemas"]["CustomerInquiryState"];
+                title: string;
+                /** Format: date-time */
+                received_at: string;
+            }[];
+            orders: {
+                id: number;
+                order_no: string;
+                branch_no: number;
+                order_date: string;
+                total: number;
+                line_statuses: number[];
+            }[];
+            id: number;
+            /** @description The number the customer was given. */
+            reference: string;
+            /**
+             * @description inquiry (the general form, or recorded by staff) or return (the return/exchange form).
+             * @enum {string}
+             */
+            kind: "inquiry" | "return";
+            /** @description 1 shop (the web forms), 2 phone, 3 fax, 4 system, 5 other. */
+            method: components["schemas"]["CustomerInquiryMethod"];
+            /** @description 1 waiting, 2 replied, 3 completed. */
+            state: components["schemas"]["CustomerInquiryState"];
+            /** @description 1 product, 2 order and delivery, 3 return or exchange, 4 other. */
+            inquiry_type: components["schemas"]["CustomerInquiryType"];
+            /** @enum {string} */
+            language: "en" | "ja";
+            shop: {
+                id: number;
+                name: string | null;
+            } | null;
+            customer: {
+                id: number;
+                name: string | null;
+            } | null;
+            order: {
+                id: number;
+            } | null;
+            order_no: string | null;
+            company: string | null;
+            position: string | null;
+            name: string;
+            phone: string | null;
+            email: string | null;
+            title: string;
+            content: string;
+            product: string | null;
+            /** @description The return/exchange form's details; null on a general inquiry. */
+            return_request: {
+                purchase_date: string | null;
+                delivery_date: string | null;
+                /** @description 1 exchange, 2 return. */
+                return_request: number | null;
+                /** @description 1 pickup, 2 the customer sends. */
+                return_method: number | null;
+                desired_dates: string | null;
+                pickup_date: string | null;
+                pickup_slot: number | null;
+                return_zip: string | null;
+                return_address: string | null;
+                bank_name: string | null;
+                bank_branch: string | null;
+                bank_account_type: number | null;
+                bank_account_number: string | null;
+                bank_account_holder: string | null;
+                /** Format: date-time */
+                agreed_at: string | null;
+            } | null;
+            person_in_charge: {
+                id: number;
+                name: string | null;
+            } | null;
+            cs_memo: string | null;
+            created_by_name: string | null;
+            /** Format: date-time */
+            received_at: string;
+            /**
+             * Format: date-time
+             * @description SPEC.md §9: within 24 hours on weekdays 10:00–17:00, else the next business day.
+             */
+            reply_due_at: string;
+            overdue: boolean;
+            /** Format: date-time */
+            replied_at: string | null;
+            /** Format: date-time */
+            completed_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            version: number;
+        };
+        /** @enum {number} */
+        CustomerInquiryMethod: 1 | 2 | 3 | 4 | 5;
+        /** @enum {number} */
+        CustomerInquiryState: 1 | 2 | 3;
+        /** @enum {number} */
+        CustomerInquiryType: 1 | 2 | 3 | 4;
+        CustomerInquiryView: {
+            id: number;
+            /** @description The number the customer was given. */
+            reference: string;
+            /**
+             * @description inquiry (the general form, or recorded by staff) or return (the return/exchange form).
+             * @enum {string}
+             */
+            kind: "inquiry" | "return";
+            /** @description 1 shop (the web forms), 2 phone, 3 fax, 4 system, 5 other. */
+            method: components["schemas"]["CustomerInquiryMethod"];
+            /** @description 1 waiting, 2 replied, 3 completed. */
+            state: components["schemas"]["CustomerInquiryState"];
+            /** @description 1 product, 2 order and delivery, 3 return or exchange, 4 other. */
+            inquiry_type: components["schemas"]["CustomerInquiryType"];
+            /** @enum {string} */
+            language: "en" | "ja";
+            shop: {
+                id: number;
+                name: string | null;
+            } | null;
+            customer: {
+                id: number;
+                name: string | null;
+            } | null;
+            order: {
+                id: number;
+            } | null;
+            order_no: string | null;
+            company: string | null;
+            position: string | null;
+            name: string;
+            phone: string | null;
+            email: string | null;
+            title: string;
+            content: string;
+            product: string | null;
+            /** @description The return/exchange form's details; null on a general inquiry. */
+            return_request: {
+                purchase_date: string | null;
+                delivery_date: string | null;
+                /** @description 1 exchange, 2 return. */
+                return_request: number | null;
+                /** @description 1 pickup, 2 the customer sends. */
+                return_method: number | null;
+                desired_dates: string | null;
+                pickup_date: string | null;
+                pickup_slot: number | null;
+                return_zip: string | null;
+                return_address: string | null;
+                bank_name: string | null;
+                bank_branch: string | null;
+                bank_account_type: number | null;
+                bank_account_number: string | null;
+                bank_account_holder: string | null;
+                /** Format: date-time */
+                agreed_at: string | null;
+            } | null;
+            person_in_charge: {
+                id: number;
+                name: string | null;
+            } | null;
+            cs_memo: string | null;
+            created_by_name: string | null;
+            /** Format: date-time */
+            received_at: string;
+            /**
+             * Format: date-time
+             * @description SPEC.md §9: within 24 hours on weekdays 10:00–17:00, else the next business day.
+             */
+            reply_due_at: string;
+            overdue: boolean;
+            /** Format: date-time */
+            replied_at: string | null;
+            /** Format: date-time */
+            completed_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            version: number;
         };
         CustomerView: {
             id: number;
@@ -2511,7 +2805,7 @@ export interface components {
         ErrorEnvelope: {
             error: {
                 /** @enum {string} */
-                error_code: "NAL-400" | "NAL-401" | "NAL-403" | "NAL-404" | "NAL-413" | "NAL-422" | "NAL-429" | "NAL-500" | "NAL-503" | "NAL-CHAT-001" | "NAL-CHAT-002" | "NAL-CHAT-003" | "NAL-CHAT-004" | "NAL-CHAT-005" | "NAL-CHAT-006" | "NAL-CHAT-007" | "NAL-CHAT-008" | "NAL-CTM-001" | "NAL-CTM-002" | "NAL-CTM-003" | "NAL-CTM-101" | "NAL-CTM-102" | "NAL-CTM-103" | "NAL-CTM-104" | "NAL-CTM-105" | "NAL-CTM-106" | "NAL-CTM-107" | "NAL-CTM-108" | "NAL-CTM-109" | "NAL-DEP-001" | "NAL-DEP-002" | "NAL-DEP-003" | "NAL-DEP-004" | "NAL-DEP-005" | "NAL-DEP-006" | "NAL-DEP-007" | "NAL-DEP-008" | "NAL-DEP-009" | "NAL-DEP-010" | "NAL-DEP-011" | "NAL-DEP-012" | "NAL-DEP-013" | "NAL-DEP-014" | "NAL-DEP-015" | "NAL-DEP-016" | "NAL-DEP-017" | "NAL-DEP-018" | "NAL-DEP-019" | "NAL-DEP-020" | "NAL-DEP-021" | "NAL-DEP-022" | "NAL-DEP-040" | "NAL-DEP-041" | "NAL-DEP-043" | "NAL-DEP-044" | "NAL-DEP-045" | "NAL-DEP-046" | "NAL-DEP-047" | "NAL-IDEM-001" | "NAL-IDEM-002" | "NAL-IDEM-003" | "NAL-INQ-001" | "NAL-INQ-002" | "NAL-LO-01" | "NAL-LO-02" | "NAL-LO-03" | "NAL-LO-04" | "NAL-LO-05" | "NAL-LO-06" | "NAL-LO-07" | "NAL-MAIL-001" | "NAL-MAIL-002" | "NAL-MAIL-003" | "NAL-MAKER-001" | "NAL-MAKER-002" | "NAL-MAKER-003" | "NAL-PRO-001" | "NAL-PRO-002" | "NAL-PRO-003" | "NAL-PRO-004" | "NAL-PRO-005" | "NAL-PRO-006" | "NAL-REVENUE-001" | "NAL-REVENUE-002" | "NAL-REVENUE-010" | "NAL-REVENUE-011" | "NAL-REVENUE-012" | "NAL-REVENUE-013" | "NAL-SET-100" | "NAL-SET-101" | "NAL-SET-102" | "NAL-SHOP-001" | "NAL-SHOP-002" | "NAL-UPL-001" | "NAL-UPL-002" | "NAL-USER-001" | "NAL-USER-002" | "NAL-USER-003" | "NAL-USER-004" | "NAL-USER-005" | "NAL-USER-006" | "NAL_DELIVERY-004" | "NAL_DELIVERY-005" | "NAL_DELIVERY-006" | "NAL_DELIVERY-007" | "NAL_ORD-084" | "NAL_ORD-086" | "NAL_ORD-087" | "NAL_ORD-088" | "NAL_ORD-101" | "NAL_ORD-102" | "NAL_ORD-103" | "NAL_ORD-104" | "NAL_ORD-105" | "NAL_ORD-106" | "NAL_ORD-120" | "NAL_ORD-121" | "NAL_ORD-122" | "NAL_ORD-123" | "NAL_ORD-124" | "NAL_ORD-125" | "NAL_ORD-126" | "NAL_ORD-130" | "NAL_ORD-131" | "NAL_ORD-132" | "NAL_ORD-133" | "NAL_ORD-134" | "NAL_ORD-135" | "NAL_ORD-166" | "NAL_ORD-169" | "NAL_ORD-191" | "NAL_ORD-193";
+                error_code: "NAL-400" | "NAL-401" | "NAL-403" | "NAL-404" | "NAL-413" | "NAL-422" | "NAL-429" | "NAL-500" | "NAL-503" | "NAL-CHAT-001" | "NAL-CHAT-002" | "NAL-CHAT-003" | "NAL-CHAT-004" | "NAL-CHAT-005" | "NAL-CHAT-006" | "NAL-CHAT-007" | "NAL-CHAT-008" | "NAL-CTM-001" | "NAL-CTM-002" | "NAL-CTM-003" | "NAL-CTM-101" | "NAL-CTM-102" | "NAL-CTM-103" | "NAL-CTM-104" | "NAL-CTM-105" | "NAL-CTM-106" | "NAL-CTM-107" | "NAL-CTM-108" | "NAL-CTM-109" | "NAL-DEP-001" | "NAL-DEP-002" | "NAL-DEP-003" | "NAL-DEP-004" | "NAL-DEP-005" | "NAL-DEP-006" | "NAL-DEP-007" | "NAL-DEP-008" | "NAL-DEP-009" | "NAL-DEP-010" | "NAL-DEP-011" | "NAL-DEP-012" | "NAL-DEP-013" | "NAL-DEP-014" | "NAL-DEP-015" | "NAL-DEP-016" | "NAL-DEP-017" | "NAL-DEP-018" | "NAL-DEP-019" | "NAL-DEP-020" | "NAL-DEP-021" | "NAL-DEP-022" | "NAL-DEP-040" | "NAL-DEP-041" | "NAL-DEP-043" | "NAL-DEP-044" | "NAL-DEP-045" | "NAL-DEP-046" | "NAL-DEP-047" | "NAL-IDEM-001" | "NAL-IDEM-002" | "NAL-IDEM-003" | "NAL-INQ-001" | "NAL-INQ-002" | "NAL-INQ-003" | "NAL-INQ-004" | "NAL-INQ-005" | "NAL-INQ-006" | "NAL-LO-01" | "NAL-LO-02" | "NAL-LO-03" | "NAL-LO-04" | "NAL-LO-05" | "NAL-LO-06" | "NAL-LO-07" | "NAL-MAIL-001" | "NAL-MAIL-002" | "NAL-MAIL-003" | "NAL-MAKER-001" | "NAL-MAKER-002" | "NAL-MAKER-003" | "NAL-PRO-001" | "NAL-PRO-002" | "NAL-PRO-003" | "NAL-PRO-004" | "NAL-PRO-005" | "NAL-PRO-006" | "NAL-REVENUE-001" | "NAL-REVENUE-002" | "NAL-REVENUE-010" | "NAL-REVENUE-011" | "NAL-REVENUE-012" | "NAL-REVENUE-013" | "NAL-SET-100" | "NAL-SET-101" | "NAL-SET-102" | "NAL-SHOP-001" | "NAL-SHOP-002" | "NAL-UPL-001" | "NAL-UPL-002" | "NAL-USER-001" | "NAL-USER-002" | "NAL-USER-003" | "NAL-USER-004" | "NAL-USER-005" | "NAL-USER-006" | "NAL_DELIVERY-004" | "NAL_DELIVERY-005" | "NAL_DELIVERY-006" | "NAL_DELIVERY-007" | "NAL_ORD-084" | "NAL_ORD-086" | "NAL_ORD-087" | "NAL_ORD-088" | "NAL_ORD-101" | "NAL_ORD-102" | "NAL_ORD-103" | "NAL_ORD-104" | "NAL_ORD-105" | "NAL_ORD-106" | "NAL_ORD-120" | "NAL_ORD-121" | "NAL_ORD-122" | "NAL_ORD-123" | "NAL_ORD-124" | "NAL_ORD-125" | "NAL_ORD-126" | "NAL_ORD-130" | "NAL_ORD-131" | "NAL_ORD-132" | "NAL_ORD-133" | "NAL_ORD-134" | "NAL_ORD-135" | "NAL_ORD-166" | "NAL_ORD-169" | "NAL_ORD-191" | "NAL_ORD-193";
                 /** @description English, for logs and scripts; the console shows the translated code. */
                 message: string;
                 /** @description Every failing field of a 422 (the first LISTED_ERRORS_MAX), the upload's of a 413; empty otherwise. */
@@ -2770,15 +3064,48 @@ export interface components {
                 [key: string]: number | string;
             };
         };
+        FormOptionsView: {
+            shops: {
+                id: number;
+                name: string;
+            }[];
+            /** @description The first pickup date the return form takes today (4 business days ahead). */
+            earliest_pickup_date: string;
+            /** @description Pickup time slots by number. */
+            pickup_slots: {
+                value: number;
+                /** @enum {string} */
+                label: "14:00-16:00" | "16:00-18:00" | "17:00-18:30" | "9:00-13:00";
+            }[];
+        };
         GeneralMemoBody: {
             general_memo?: string | null;
         };
+        InquiryFormBody: {
+            order_no?: string | null;
+            /** @enum {number} */
+            inquiry_type: 1 | 2 | 3 | 4;
+            title: string;
+            content: string;
+            company?: string | null;
+            position?: string | null;
+            name: string;
+            phone?: string | null;
+            shop_id?: number | string | null;
+            product?: string | null;
+            /** Format: email */
+            email: string;
+            confirm_email: string;
+            /** @enum {string|null} */
+            language?: "ja" | "en" | null;
+            website?: string | null;
+        };
         JobCounts: {
             waiting: number;
+            completed: number;
             active: number;
             delayed: number;
             failed: number;
-            completed: number;
             paused: number;
         };
         KeysetPagination: {
@@ -3136,6 +3463,8 @@ export interface components {
             bank_account?: string | null;
             transfer_fees?: number[] | null;
             seal_s3_path?: string | null;
+            year_end_closed_from?: unknown | null;
+            year_end_closed_to?: unknown | null;
             version: number;
         };
         OptionView: {
@@ -3149,6 +3478,9 @@ export interface components {
             transfer_fees: number[];
             /** @description A seal image of the operator's own is configured (else stamped estimates carry the default one). */
             has_seal: boolean;
+            /** @description The days around the new year the shop closes (`MM-DD`, the range may cross the year end): not business days. */
+            year_end_closed_from: string | null;
+            year_end_closed_to: string | null;
             /** Format: date-time */
             updated_at: string;
             version: number;
@@ -3390,7 +3722,7 @@ export interface components {
             /** @constant */
             ok: false;
             /** @enum {string} */
-            error_code: "NAL-400" | "NAL-401" | "NAL-403" | "NAL-404" | "NAL-413" | "NAL-422" | "NAL-429" | "NAL-500" | "NAL-503" | "NAL-CHAT-001" | "NAL-CHAT-002" | "NAL-CHAT-003" | "NAL-CHAT-004" | "NAL-CHAT-005" | "NAL-CHAT-006" | "NAL-CHAT-007" | "NAL-CHAT-008" | "NAL-CTM-001" | "NAL-CTM-002" | "NAL-CTM-003" | "NAL-CTM-101" | "NAL-CTM-102" | "NAL-CTM-103" | "NAL-CTM-104" | "NAL-CTM-105" | "NAL-CTM-106" | "NAL-CTM-107" | "NAL-CTM-108" | "NAL-CTM-109" | "NAL-DEP-001" | "NAL-DEP-002" | "NAL-DEP-003" | "NAL-DEP-004" | "NAL-DEP-005" | "NAL-DEP-006" | "NAL-DEP-007" | "NAL-DEP-008" | "NAL-DEP-009" | "NAL-DEP-010" | "NAL-DEP-011" | "NAL-DEP-012" | "NAL-DEP-013" | "NAL-DEP-014" | "NAL-DEP-015" | "NAL-DEP-016" | "NAL-DEP-017" | "NAL-DEP-018" | "NAL-DEP-019" | "NAL-DEP-020" | "NAL-DEP-021" | "NAL-DEP-022" | "NAL-DEP-040" | "NAL-DEP-041" | "NAL-DEP-043" | "NAL-DEP-044" | "NAL-DEP-045" | "NAL-DEP-046" | "NAL-DEP-047" | "NAL-IDEM-001" | "NAL-IDEM-002" | "NAL-IDEM-003" | "NAL-INQ-001" | "NAL-INQ-002" | "NAL-LO-01" | "NAL-LO-02" | "NAL-LO-03" | "NAL-LO-04" | "NAL-LO-05" | "NAL-LO-06" | "NAL-LO-07" | "NAL-MAIL-001" | "NAL-MAIL-002" | "NAL-MAIL-003" | "NAL-MAKER-001" | "NAL-MAKER-002" | "NAL-MAKER-003" | "NAL-PRO-001" | "NAL-PRO-002" | "NAL-PRO-003" | "NAL-PRO-004" | "NAL-PRO-005" | "NAL-PRO-006" | "NAL-REVENUE-001" | "NAL-REVENUE-002" | "NAL-REVENUE-010" | "NAL-REVENUE-011" | "NAL-REVENUE-012" | "NAL-REVENUE-013" | "NAL-SET-100" | "NAL-SET-101" | "NAL-SET-102" | "NAL-SHOP-001" | "NAL-SHOP-002" | "NAL-UPL-001" | "NAL-UPL-002" | "NAL-USER-001" | "NAL-USER-002" | "NAL-USER-003" | "NAL-USER-004" | "NAL-USER-005" | "NAL-USER-006" | "NAL_DELIVERY-004" | "NAL_DELIVERY-005" | "NAL_DELIVERY-006" | "NAL_DELIVERY-007" | "NAL_ORD-084" | "NAL_ORD-086" | "NAL_ORD-087" | "NAL_ORD-088" | "NAL_ORD-101" | "NAL_ORD-102" | "NAL_ORD-103" | "NAL_ORD-104" | "NAL_ORD-105" | "NAL_ORD-106" | "NAL_ORD-120" | "NAL_ORD-121" | "NAL_ORD-122" | "NAL_ORD-123" | "NAL_ORD-124" | "NAL_ORD-125" | "NAL_ORD-126" | "NAL_ORD-130" | "NAL_ORD-131" | "NAL_ORD-132" | "NAL_ORD-133" | "NAL_ORD-134" | "NAL_ORD-135" | "NAL_ORD-166" | "NAL_ORD-169" | "NAL_ORD-191" | "NAL_ORD-193";
+            error_code: "NAL-400" | "NAL-401" | "NAL-403" | "NAL-404" | "NAL-413" | "NAL-422" | "NAL-429" | "NAL-500" | "NAL-503" | "NAL-CHAT-001" | "NAL-CHAT-002" | "NAL-CHAT-003" | "NAL-CHAT-004" | "NAL-CHAT-005" | "NAL-CHAT-006" | "NAL-CHAT-007" | "NAL-CHAT-008" | "NAL-CTM-001" | "NAL-CTM-002" | "NAL-CTM-003" | "NAL-CTM-101" | "NAL-CTM-102" | "NAL-CTM-103" | "NAL-CTM-104" | "NAL-CTM-105" | "NAL-CTM-106" | "NAL-CTM-107" | "NAL-CTM-108" | "NAL-CTM-109" | "NAL-DEP-001" | "NAL-DEP-002" | "NAL-DEP-003" | "NAL-DEP-004" | "NAL-DEP-005" | "NAL-DEP-006" | "NAL-DEP-007" | "NAL-DEP-008" | "NAL-DEP-009" | "NAL-DEP-010" | "NAL-DEP-011" | "NAL-DEP-012" | "NAL-DEP-013" | "NAL-DEP-014" | "NAL-DEP-015" | "NAL-DEP-016" | "NAL-DEP-017" | "NAL-DEP-018" | "NAL-DEP-019" | "NAL-DEP-020" | "NAL-DEP-021" | "NAL-DEP-022" | "NAL-DEP-040" | "NAL-DEP-041" | "NAL-DEP-043" | "NAL-DEP-044" | "NAL-DEP-045" | "NAL-DEP-046" | "NAL-DEP-047" | "NAL-IDEM-001" | "NAL-IDEM-002" | "NAL-IDEM-003" | "NAL-INQ-001" | "NAL-INQ-002" | "NAL-INQ-003" | "NAL-INQ-004" | "NAL-INQ-005" | "NAL-INQ-006" | "NAL-LO-01" | "NAL-LO-02" | "NAL-LO-03" | "NAL-LO-04" | "NAL-LO-05" | "NAL-LO-06" | "NAL-LO-07" | "NAL-MAIL-001" | "NAL-MAIL-002" | "NAL-MAIL-003" | "NAL-MAKER-001" | "NAL-MAKER-002" | "NAL-MAKER-003" | "NAL-PRO-001" | "NAL-PRO-002" | "NAL-PRO-003" | "NAL-PRO-004" | "NAL-PRO-005" | "NAL-PRO-006" | "NAL-REVENUE-001" | "NAL-REVENUE-002" | "NAL-REVENUE-010" | "NAL-REVENUE-011" | "NAL-REVENUE-012" | "NAL-REVENUE-013" | "NAL-SET-100" | "NAL-SET-101" | "NAL-SET-102" | "NAL-SHOP-001" | "NAL-SHOP-002" | "NAL-UPL-001" | "NAL-UPL-002" | "NAL-USER-001" | "NAL-USER-002" | "NAL-USER-003" | "NAL-USER-004" | "NAL-USER-005" | "NAL-USER-006" | "NAL_DELIVERY-004" | "NAL_DELIVERY-005" | "NAL_DELIVERY-006" | "NAL_DELIVERY-007" | "NAL_ORD-084" | "NAL_ORD-086" | "NAL_ORD-087" | "NAL_ORD-088" | "NAL_ORD-101" | "NAL_ORD-102" | "NAL_ORD-103" | "NAL_ORD-104" | "NAL_ORD-105" | "NAL_ORD-106" | "NAL_ORD-120" | "NAL_ORD-121" | "NAL_ORD-122" | "NAL_ORD-123" | "NAL_ORD-124" | "NAL_ORD-125" | "NAL_ORD-126" | "NAL_ORD-130" | "NAL_ORD-131" | "NAL_ORD-132" | "NAL_ORD-133" | "NAL_ORD-134" | "NAL_ORD-135" | "NAL_ORD-166" | "NAL_ORD-169" | "NAL_ORD-191" | "NAL_ORD-193";
         } | {
             order_id: string;
             /** @constant */
@@ -3544,6 +3876,11 @@ export interface components {
             updated_at: string;
             version: number;
         };
+        ReceiptView: {
+            reference: string;
+            /** Format: date-time */
+            received_at: string;
+        };
         /** @enum {string} */
         RecordState: "duplicate" | "matched" | "pending" | "reverted" | "review";
         ReimportConfirmation: {
@@ -3557,6 +3894,44 @@ export interface components {
         RequestOrderSheetBody: {
             maker_id: number | string;
             version: number;
+        };
+        ReturnFormBody: {
+            order_no: string;
+            /** @description A date, Y-m-d or Y/m/d. */
+            purchase_date?: string | null;
+            /** @description A date, Y-m-d or Y/m/d. */
+            delivery_date: string;
+            /** @enum {number} */
+            return_request: 1 | 2;
+            /** @enum {number} */
+            return_method: 1 | 2;
+            content: string;
+            desired_dates?: string | null;
+            /** @description A date, Y-m-d or Y/m/d. */
+            pickup_date?: string | null;
+            /** @enum {unknown} */
+            pickup_slot?: 1 | 2 | 3 | 4 | null;
+            return_zip: string;
+            return_address: string;
+            bank_name?: string | null;
+            bank_branch?: string | null;
+            /** @enum {unknown} */
+            bank_account_type?: 1 | 2 | null;
+            bank_account_number?: unknown | null;
+            bank_account_holder?: string | null;
+            agreement: boolean;
+            company?: string | null;
+            position?: string | null;
+            name: string;
+            phone?: string | null;
+            shop_id?: number | string | null;
+            product?: string | null;
+            /** Format: email */
+            email: string;
+            confirm_email: string;
+            /** @enum {string|null} */
+            language?: "ja" | "en" | null;
+            website?: string | null;
         };
         RevenuePage: {
             totals: components["schemas"]["RevenueTotalsView"];
@@ -3727,6 +4102,13 @@ export interface components {
             shop_id?: number | string | null;
             company_name?: string | null;
             cs_memo?: string | null;
+        };
+        UpdateCustomerInquiryBody: {
+            person_in_charge_id?: number | string | null;
+            cs_memo?: string | null;
+            /** @enum {number} */
+            state: 1 | 2 | 3;
+            version: number;
         };
         UpdateDeliveryCompanyBody: {
             version: number;
@@ -4399,6 +4781,250 @@ export interface operations {
             409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "CustomerInquiriesController.list": {
+        parameters: {
+            query?: {
+                sort?: "received_at" | "reply_due_at";
+                state?: 1 | 2 | 3;
+                method?: 1 | 2 | 3 | 4 | 5;
+                kind?: "inquiry" | "return";
+                shop_id?: number | string;
+                person_in_charge_id?: number | string;
+                customer_id?: number | string;
+                from?: string;
+                to?: string;
+                overdue?: 0 | 1;
+                keyword?: string;
+                page?: number | string;
+                per_page?: 20 | 50 | 100 | 200;
+                after?: string;
+                before?: string;
+                last?: 0 | 1;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CustomerInquiryView"][];
+                        pagination: components["schemas"]["KeysetPagination"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "CustomerInquiriesController.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCustomerInquiryBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CustomerInquiryView"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "CustomerInquiriesController.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CustomerInquiryDetailView"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "CustomerInquiriesController.update": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCustomerInquiryBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CustomerInquiryView"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "CustomerInquiriesController.formOptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["FormOptionsView"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "CustomerInquiriesController.inquiryForm": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InquiryFormBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ReceiptView"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "CustomerInquiriesController.returnForm": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnFormBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ReceiptView"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
     };
@@ -5933,6 +6559,7 @@ export interface operations {
                                 "deposit-matching": components["schemas"]["JobCounts"];
                                 revenues: components["schemas"]["JobCounts"];
                                 "conversation-mails": components["schemas"]["JobCounts"];
+                                "customer-inquiry-mails": components["schemas"]["JobCounts"];
                             } | null;
                             workers: {
                                 last_heartbeat: string | null;
@@ -5982,6 +6609,7 @@ export interface operations {
                                 "deposit-matching": components["schemas"]["JobCounts"];
                                 revenues: components["schemas"]["JobCounts"];
                                 "conversation-mails": components["schemas"]["JobCounts"];
+                                "customer-inquiry-mails": components["schemas"]["JobCounts"];
                             } | null;
                             workers: {
                                 last_heartbeat: string | null;

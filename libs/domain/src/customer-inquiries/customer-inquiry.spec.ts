@@ -1,5 +1,5 @@
 import { DEFAULT_YEAR_END_CLOSING, NO_CLOSING } from '../calendar/business-days';
-import { CUSTOMER_INQUIRY_STATE, earliestPickupDate, isOverdue, pickupDateIssues, replyDueAt, returnWindowIssues } from './customer-inquiry';
+import { CUSTOMER_INQUIRY_STATE, earliestPickupDate, isOverdue, pickupDateIssues, replyDueAt, returnRequestIssues, returnWindowIssues } from './customer-inquiry';
 
 /** A moment given in Japan time. */
 const jst = (text: string) => new Date(`${text}+09:00`);
@@ -54,5 +54,39 @@ describe('the reply deadline (SPEC.md §9)', () => {
     expect(isOverdue(CUSTOMER_INQUIRY_STATE.waiting, due, jst('2026-11-30T17:00:01'))).toBe(true);
     expect(isOverdue(CUSTOMER_INQUIRY_STATE.waiting, due, jst('2026-11-30T17:00:00'))).toBe(false);
     expect(isOverdue(CUSTOMER_INQUIRY_STATE.replied, due, jst('2026-12-30T17:00:00'))).toBe(false);
+  });
+});
+
+describe('the return form (SPEC.md §5)', () => {
+  const pickupReturn = {
+    deliveryDate: '2026-11-25',
+    returnRequest: 2,
+    returnMethod: 1,
+    pickupDate: '2026-12-03',
+    pickupSlot: 1,
+    bankName: 'みずほ銀行',
+    bankBranch: '本店',
+    bankAccountType: 1,
+    bankAccountNumber: '1234567',
+    bankAccountHolder: 'ヤマダ タロウ',
+    agreement: true,
+  };
+
+  it('takes a complete pickup return', () => {
+    expect(returnRequestIssues(pickupReturn, '2026-11-27', NO_CLOSING)).toEqual([]);
+  });
+
+  it('needs the agreement, a pickup date and slot, and the refund account, all said at once', () => {
+    const issues = returnRequestIssues({ ...pickupReturn, agreement: false, pickupDate: null, pickupSlot: null, bankName: null, bankAccountHolder: '' }, '2026-11-27', NO_CLOSING);
+    expect(issues.map((i) => `${i.field}:${i.errorCode}`)).toEqual(['agreement:required', 'pickup_date:required', 'pickup_slot:required', 'bank_name:required', 'bank_account_holder:required']);
+  });
+
+  it('asks no pickup date of goods the customer sends, and no account for an exchange', () => {
+    expect(returnRequestIssues({ ...pickupReturn, returnMethod: 2, returnRequest: 1, pickupDate: null, pickupSlot: null, bankName: null, bankBranch: null, bankAccountType: null, bankAccountNumber: null, bankAccountHolder: null }, '2026-11-27', NO_CLOSING)).toEqual([]);
+  });
+
+  it('refuses a pickup 3 business days ahead and a delivery 8 days ago together', () => {
+    const issues = returnRequestIssues({ ...pickupReturn, deliveryDate: '2026-11-19', pickupDate: '2026-12-02' }, '2026-11-27', NO_CLOSING);
+    expect(issues.map((i) => i.errorCode)).toEqual(['NAL-INQ-004', 'NAL-INQ-005']);
   });
 });

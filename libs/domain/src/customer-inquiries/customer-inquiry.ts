@@ -129,3 +129,46 @@ export function replyDueAt(receivedAt: Date, closing: YearEndClosing): Date {
 export function isOverdue(state: CustomerInquiryState, dueAt: Date, now: Date): boolean {
   return state === CUSTOMER_INQUIRY_STATE.waiting && now.getTime() > dueAt.getTime();
 }
+
+/** What the return form's rules read (its other fields have their own checks). */
+export interface ReturnRequestFacts {
+  readonly deliveryDate: DateText;
+  readonly returnRequest: number;
+  readonly returnMethod: number;
+  readonly pickupDate: DateText | null;
+  readonly pickupSlot: number | null;
+  readonly bankName: string | null;
+  readonly bankBranch: string | null;
+  readonly bankAccountType: number | null;
+  readonly bankAccountNumber: string | null;
+  readonly bankAccountHolder: string | null;
+  readonly agreement: boolean;
+}
+
+const REFUND_ACCOUNT_FIELDS = [
+  ['bankName', 'bank_name'],
+  ['bankBranch', 'bank_branch'],
+  ['bankAccountType', 'bank_account_type'],
+  ['bankAccountNumber', 'bank_account_number'],
+  ['bankAccountHolder', 'bank_account_holder'],
+] as const;
+
+/**
+ * The return form's rules (SPEC.md §5, §9), every failing field at once: the conditions agreed to, the
+ * return window, a pickup's date (4 business days ahead) and slot, and for a return (a refund) the bank
+ * account the money goes to.
+ */
+export function returnRequestIssues(r: ReturnRequestFacts, today: DateText, closing: YearEndClosing): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  if (r.agreement !== true) issues.push({ field: 'agreement', errorCode: 'required' });
+  issues.push(...returnWindowIssues(r.deliveryDate, today));
+  if (r.returnMethod === RETURN_METHOD.pickup) {
+    if (!r.pickupDate) issues.push({ field: 'pickup_date', errorCode: 'required' });
+    else issues.push(...pickupDateIssues(r.pickupDate, today, closing));
+    if (r.pickupSlot == null) issues.push({ field: 'pickup_slot', errorCode: 'required' });
+  }
+  if (r.returnRequest === RETURN_REQUEST.return) {
+    for (const [key, field] of REFUND_ACCOUNT_FIELDS) if (r[key] == null || r[key] === '') issues.push({ field, errorCode: 'required' });
+  }
+  return issues;
+}

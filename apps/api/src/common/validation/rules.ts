@@ -20,6 +20,7 @@ import {
   ValidateBy,
   ValidateIf,
   ValidateNested,
+  ValidationArguments,
   ValidationOptions,
   ValidatorConstraint,
   ValidatorConstraintInterface,
@@ -347,3 +348,22 @@ export const MonthText = () => check('monthText', (v) => typeof v === 'string' &
 
 /** A pattern whose refusal is a catalogue code. */
 export const Pattern = (name: string, pattern: RegExp, errorCode: string) => check(name, (v) => typeof v === 'string' && pattern.test(v), errorCode);
+
+/**
+ * The same text as the field `other` (a confirmation: confirm e-mail), compared trimmed and, for
+ * e-mail, case-insensitively; refused with `errorCode` and `{other}`. A missing value passes (Required says so).
+ */
+export const SameAs = (other: string, wireName: string, errorCode: string) =>
+  ValidateBy(
+    {
+      name: 'sameAs',
+      validator: {
+        validate: (value: unknown, args?: ValidationArguments) => {
+          const first = (args!.object as Record<string, unknown>)[other];
+          const same = typeof value !== 'string' || typeof first !== 'string' || value.trim().toLowerCase() === first.trim().toLowerCase();
+          return Promise.resolve(same);
+        },
+      },
+    },
+    rule(errorCode, { other: wireName }),
+  );

@@ -35,6 +35,13 @@ export class SettingsOptionEntity extends VersionedEntity {
 
   @Column({ name: 'seal_image_key', type: 'varchar', length: 1024, nullable: true })
   sealImageKey!: string | null;
+
+  /** The year-end closing (`MM-DD` to `MM-DD`): days that are not business days (customer inquiries). */
+  @Column({ name: 'year_end_closed_from', type: 'char', length: 5, nullable: true })
+  yearEndClosedFrom!: string | null;
+
+  @Column({ name: 'year_end_closed_to', type: 'char', length: 5, nullable: true })
+  yearEndClosedTo!: string | null;
 }
 
 /** Payment methods: reference data seeded by the migration, read-only. */

@@ -1,0 +1,234 @@
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import {
+  CUSTOMER_INQUIRY_METHOD,
+  CUSTOMER_INQUIRY_TYPE,
+  CustomerInquiryMethod,
+  CustomerInquiryState,
+  CustomerInquiryType,
+  DomainError,
+  domainEvent,
+  FieldIssue,
+  FieldValidationError,
+  FormLanguage,
+  japanToday,
+  normalizeEmail,
+  normalizePhone,
+  NotFoundError,
+  parseDate,
+  replyDueAt,
+  returnRequestIssues,
+} from '@oms/domain';
+import { appendToOutbox, CustomerInquiryRepository, CustomerInquiryWrite, CustomerRepository } from '@oms/infra';
+import { DataSource, EntityManager } from 'typeorm';
+import type { SignedInUser } from '../auth/access.decorators';
+import { blankOrMissingToNull } from '../common/validation/blank';
+import { CreateCustomerInquiryBody, InquiryFormBody, ReturnFormBody, UpdateCustomerInquiryBody } from './customer-inquiry.dto';
+import { customerInquiryView, CustomerInquiryView, receiptView, ReceiptView } from './customer-inquiry.view';
+
+/** The phone number as orders are matched by: digits (and a leading +) only. */
+const phoneDigits = (phone: string | null) => normalizePhone(phone)?.replace(/[^0-9+]/g, '') || null;
+
+/** The contact and subject every inquiry has, as stored (blank optional texts are null). */
+function contactOf(body: CreateCustomerInquiryBody | InquiryFormBody | ReturnFormBody) {
+  return {
+    company: blankOrMissingToNull(body.company),
+    position: blankOrMissingToNull(body.position),
+    name: body.name,
+    phone: blankOrMissingToNull(body.phone),
+    email: blankOrMissingToNull(body.email),
+    product: blankOrMissingToNull(body.product),
+    orderNo: blankOrMissingToNull(body.orderNo),
+    shopId: body.shopId == null ? null : String(body.shopId),
+  };
+}
+
+const NO_RETURN = {
+  purchaseDate: null, deliveryDate: null, returnRequest: null, returnMethod: null, desiredDates: null, pickupDate: null, pickupSlot: null,
+  returnZip: null, returnAddress: null, bankName: null, bankBranch: null, bankAccountType: null, bankAccountNumber: null, bankAccountHolder: null, agreed: false,
+} as const;
+
+/**
+ * Links an inquiry to its customer (the same-person rule of customers): the order's customer when it
+ * names one, else one sharing the e-mail or phone, else a customer made for it. Under the customers'
+ * same-person lock, so two forms from a new person at once make one customer.
+ */
+async function customerFor(m: EntityManager, inquiries: CustomerInquiryRepository, customers: CustomerRepository, w: Pick<CustomerInquiryWrite, 'shopId' | 'name' | 'phone' | 'email' | 'company'>, orderCustomerId: string | null): Promise<string | null> {
+  if (orderCustomerId) return orderCustomerId;
+  const emailNormalized = normalizeEmail(w.email);
+  const phoneNormalized = normalizePhone(w.phone);
+  if (!emailNormalized && !phoneNormalized) return null;
+  await customers.lockSamePersonGroups(m);
+  const found = await inquiries.customerOfContact(m, w.shopId, emailNormalized, phoneNormalized);
+  if (found) return found;
+  const id = await customers.insert(m, {
+    name: w.name, nameKana: null, zip: null, address: null, phone: w.phone, fax: null, email: w.email, emailNormalized, phoneNormalized,
+    coreSystemCustomerId: null, ecSiteId: null, shopId: w.shopId, companyName: w.company, csMemo: null, generalMemo: null,
+  });
+  await customers.regroup(m, [id]);
+  return id;
+}
+
+async function checkReferences(m: EntityManager, inquiries: CustomerInquiryRepository, ref: { shopId: string | null; personInChargeId: string | null }): Promise<void> {
+  const found = await inquiries.references(m, ref);
+  const issues: FieldIssue[] = [];
+  if (!found.shop) issues.push({ field: 'shop_id', errorCode: 'not_found' });
+  if (!found.person) issues.push({ field: 'person_in_charge_id', errorCode: 'not_found' });
+  if (issues.length) throw new FieldValidationError(issues);
+}
+
+export class SubmitInquiryForm extends Command<ReceiptView> {
+  constructor(readonly kind: 'inquiry' | 'return', readonly body: InquiryFormBody | ReturnFormBody) {
+    super();
+  }
+}
+
+/**
+ * POST /customer-inquiries/inquiry-form and …/return-form (public; SPEC.md §2, §5, §9): the rules of
+ * the form (every failing field at once, each with its code), the order it names found for the sender's
+ * e-mail or phone only (NAL-INQ-003 says nothing of anyone else's), then the inquiry, its customer and the
+ * event for the acknowledgement and staff's notice, in one transaction. The answer is the reference only.
+ */
+@CommandHandler(SubmitInquiryForm)
+export class SubmitInquiryFormHandler implements ICommandHandler<SubmitInquiryForm> {
+  constructor(private readonly dataSource: DataSource, private readonly inquiries: CustomerInquiryRepository, private readonly customers: CustomerRepository) {}
+
+  async execute({ kind, body }: SubmitInquiryForm): Promise<ReceiptView> {
+    const contact = contactOf(body);
+    const receivedAt = new Date();
+    const today = japanToday(receivedAt);
+    return this.dataSource.transaction(async (m) => {
+      const closing = await this.inquiries.closing(m);
+      const issues: FieldIssue[] = [];
+      let details: Omit<CustomerInquiryWrite, keyof ReturnType<typeof contactOf> | 'kind' | 'method' | 'inquiryType' | 'language' | 'customerId' | 'orderId' | 'title' | 'content' | 'personInChargeId' | 'csMemo' | 'receivedAt' | 'replyDueAt' | 'createdBy'> = NO_RETURN;
+      if (kind === 'return') {
+        const r = body as ReturnFormBody;
+        const deliveryDate = parseDate(r.deliveryDate)!;
+        const pickupDate = r.pickupDate ? parseDate(r.pickupDate) : null;
+        details = {
+          purchaseDate: r.purchaseDate ? parseDate(r.purchaseDate) : null,
+          deliveryDate,
+          returnRequest: r.returnRequest,
+          returnMethod: r.returnMethod,
+          desiredDates: blankOrMissingToNull(r.desiredDates),
+          pickupDate: r.returnMethod === 1 ? pickupDate : null,
+          pickupSlot: r.returnMethod === 1 ? (r.pickupSlot ?? null) : null,
+          returnZip: r.returnZip,
+          returnAddress: r.returnAddress,
+          // The bank account is kept for a refund only.
+          ...(r.returnRequest === 2
+            ? { bankName: blankOrMissingToNull(r.bankName), bankBranch: blankOrMissingToNull(r.bankBranch), bankAccountType: r.bankAccountType ?? null, bankAccountNumber: blankOrMissingToNull(r.bankAccountNumber), bankAccountHolder: blankOrMissingToNull(r.bankAccountHolder) }
+            : { bankName: null, bankBranch: null, bankAccountType: null, bankAccountNumber: null, bankAccountHolder: null }),
+          agreed: r.agreement === true,
+        };
+        issues.push(...returnRequestIssues({ ...details, deliveryDate, returnRequest: r.returnRequest, returnMethod: r.returnMethod, pickupDate, pickupSlot: r.pickupSlot ?? null, agreement: r.agreement }, today, closing));
+      }
+      const order = contact.orderNo ? await this.inquiries.orderOfContact(m, contact.orderNo, normalizeEmail(contact.email), phoneDigits(contact.phone)) : null;
+      if (contact.orderNo && !order) issues.push({ field: 'order_no', errorCode: 'NAL-INQ-003' });
+      if (order && details.deliveryDate && details.deliveryDate < order.orderDate) issues.push({ field: 'delivery_date', errorCode: 'date_after', params: { other: 'order_date' } });
+      const found = await this.inquiries.references(m, { shopId: contact.shopId, personInChargeId: null });
+      if (!found.shop) issues.push({ field: 'shop_id', errorCode: 'not_found' });
+      if (issues.length) throw new FieldValidationError(issues);
+
+      const shopId = contact.shopId ?? order?.shopId ?? null;
+      const write: CustomerInquiryWrite = {
+        ...contact,
+        ...details,
+        shopId,
+        kind,
+        method: CUSTOMER_INQUIRY_METHOD.shop,
+        inquiryType: kind === 'return' ? CUSTOMER_INQUIRY_TYPE.returnExchange : ((body as InquiryFormBody).inquiryType as CustomerInquiryType),
+        language: (body.language ?? 'ja') as FormLanguage,
+        customerId: null,
+        orderId: order?.id ?? null,
+        // A return request has no title of its own: staff's list names it by what and which order.
+        title: kind === 'return' ? `${details.returnRequest === 1 ? '交換' : '返品'}のご依頼（注文番号 ${contact.orderNo}）` : (body as InquiryFormBody).title,
+        content: body.content,
+        personInChargeId: null,
+        csMemo: null,
+        receivedAt,
+        replyDueAt: replyDueAt(receivedAt, closing),
+        createdBy: null,
+      };
+      write.customerId = await customerFor(m, this.inquiries, this.customers, write, order?.customerId ?? null);
+      const { id, reference } = await this.inquiries.create(m, write);
+      await appendToOutbox(m, [domainEvent('customer_inquiry.received', id, { inquiryId: id })]);
+      return receiptView(reference, receivedAt);
+    });
+  }
+}
+
+export class CreateCustomerInquiry extends Command<CustomerInquiryView> {
+  constructor(readonly user: SignedInUser, readonly body: CreateCustomerInquiryBody) {
+    super();
+  }
+}
+
+/**
+ * POST /customer-inquiries: staff record an inquiry that came by phone, fax or otherwise. A phone or an
+ * e-mail to answer on is needed; an order named must exist (any buyer's: staff see them all). No mail
+ * goes out: the customer is on the line.
+ */
+@CommandHandler(CreateCustomerInquiry)
+export class CreateCustomerInquiryHandler implements ICommandHandler<CreateCustomerInquiry> {
+  constructor(private readonly dataSource: DataSource, private readonly inquiries: CustomerInquiryRepository, private readonly customers: CustomerRepository) {}
+
+  async execute({ user, body }: CreateCustomerInquiry): Promise<CustomerInquiryView> {
+    const contact = contactOf(body);
+    const receivedAt = new Date();
+    return this.dataSource.transaction(async (m) => {
+      const issues: FieldIssue[] = [];
+      if (!contact.phone && !contact.email) issues.push({ field: 'phone', errorCode: 'required' }, { field: 'email', errorCode: 'required' });
+      const order = contact.orderNo ? await this.inquiries.orderByNumber(m, contact.orderNo) : null;
+      if (contact.orderNo && !order) issues.push({ field: 'order_no', errorCode: 'not_found' });
+      if (issues.length) throw new FieldValidationError(issues);
+      const personInChargeId = body.personInChargeId == null ? user.id : String(body.personInChargeId);
+      await checkReferences(m, this.inquiries, { shopId: contact.shopId, personInChargeId });
+      const closing = await this.inquiries.closing(m);
+      const write: CustomerInquiryWrite = {
+        ...contact,
+        ...NO_RETURN,
+        kind: 'inquiry',
+        method: body.method as CustomerInquiryMethod,
+        inquiryType: body.inquiryType as CustomerInquiryType,
+        language: 'ja',
+        customerId: null,
+        orderId: order?.id ?? null,
+        title: body.title,
+        content: body.content,
+        personInChargeId,
+        csMemo: blankOrMissingToNull(body.csMemo),
+        receivedAt,
+        replyDueAt: replyDueAt(receivedAt, closing),
+        createdBy: user.id,
+      };
+      write.customerId = await customerFor(m, this.inquiries, this.customers, write, order?.customerId ?? null);
+      const { id } = await this.inquiries.create(m, write);
+      return customerInquiryView((await this.inquiries.find(id, m))!);
+    });
+  }
+}
+
+export class UpdateCustomerInquiry extends Command<CustomerInquiryView> {
+  constructor(readonly id: string, readonly body: UpdateCustomerInquiryBody) {
+    super();
+  }
+}
+
+/** PUT /customer-inquiries/{id}: person in charge, CS memo and state at the version read (NAL-INQ-001). */
+@CommandHandler(UpdateCustomerInquiry)
+export class UpdateCustomerInquiryHandler implements ICommandHandler<UpdateCustomerInquiry> {
+  constructor(private readonly dataSource: DataSource, private readonly inquiries: CustomerInquiryRepository) {}
+
+  async execute({ id, body }: UpdateCustomerInquiry): Promise<CustomerInquiryView> {
+    return this.dataSource.transaction(async (m) => {
+      const current = await this.inquiries.lock(m, id);
+      if (!current) throw new NotFoundError('customer_inquiry');
+      if (current.version !== body.version) throw new DomainError('NAL-INQ-001');
+      const personInChargeId = body.personInChargeId == null ? null : String(body.personInChargeId);
+      // Only a person in charge given anew must be a valid account: one disabled since can stay on a closed inquiry.
+      if (personInChargeId !== current.personInChargeId) await checkReferences(m, this.inquiries, { shopId: null, personInChargeId });
+      await this.inquiries.update(m, id, body.version, { personInChargeId, csMemo: blankOrMissingToNull(body.csMemo), state: body.state as CustomerInquiryState });
+      return customerInquiryView((await this.inquiries.find(id, m))!);
+    });
+  }
+}
