@@ -11,4 +11,12 @@ export const CUSTOMERS_ROUTES: Record<string, string> = {
   'PUT /customers/:id': 'yyyyy--',
   // Signed file URLs (the customer export is the first to hand them out): the signature is the authorisation.
   'GET /medias/download': 'public',
+  // Customer inquiries (issue 16): DESIGN.md §8's "customers, customer inquiries" row; the two forms and their options are public.
+  'GET /customer-inquiries/form-options': 'public',
+  'POST /customer-inquiries/inquiry-form': 'public',
+  'POST /customer-inquiries/return-form': 'public',
+  'GET /customer-inquiries': 'yyyyyy-',
+  'POST /customer-inquiries': 'yyyyy--',
+  'GET /customer-inquiries/:id': 'yyyyyy-',
+  'PUT /customer-inquiries/:id': 'yyyyy--',
 };

@@ -197,9 +197,9 @@ export class CustomerInquiryRepository {
   /** Staff's fields at `version` (false: changed meanwhile). Replied and completed keep the moment they were first reached. */
   async update(m: EntityManager, id: string, version: number, h: CustomerInquiryHandling): Promise<boolean> {
     const [rows]: [unknown[], number] = await m.query(
-      `UPDATE customer_inquiries SET person_in_charge_id = $3, cs_memo = $4, state = $5,
-         replied_at = CASE WHEN $5 >= 2 THEN coalesce(replied_at, now()) END,
-         completed_at = CASE WHEN $5 = 3 THEN coalesce(completed_at, now()) END,
+      `UPDATE customer_inquiries SET person_in_charge_id = $3, cs_memo = $4, state = $5::smallint,
+         replied_at = CASE WHEN $5::smallint >= 2 THEN coalesce(replied_at, now()) END,
+         completed_at = CASE WHEN $5::smallint = 3 THEN coalesce(completed_at, now()) END,
          updated_at = now(), version = version + 1
        WHERE id = $1 AND version = $2 RETURNING id`,
       [id, version, h.personInChargeId, h.csMemo, h.state],
