@@ -1,5 +1,5 @@
-import { ChatSide, MAKER_INQUIRY_METHOD, normalizeEmail, openingState, normalizePhone, ORDER_ORIGIN, priceWithTax, Role, ROLES, statusAfterMessage } from '@oms/domain';
-import { ConversationRepository, FileStorage, OrderRepository, renderDefaultSeal, RevenueRepository } from '@oms/infra';
+import { ChatSide, CUSTOMER_INQUIRY_METHOD, CUSTOMER_INQUIRY_TYPE, MAKER_INQUIRY_METHOD, replyDueAt, normalizeEmail, openingState, normalizePhone, ORDER_ORIGIN, priceWithTax, Role, ROLES, statusAfterMessage } from '@oms/domain';
+import { ConversationRepository, CustomerInquiryRepository, FileStorage, OrderRepository, renderDefaultSeal, RevenueRepository } from '@oms/infra';
 import { DataSource, EntityManager } from 'typeorm';
 
 /** One demo user per role; the maker user belongs to the demo maker. */
@@ -134,6 +134,30 @@ export async function seedDemoData(ds: DataSource): Promise<void> {
   }
   await seedDemoOrders(ds, String(shop.id));
   await seedDemoConversations(ds, String(maker.id));
+  await seedDemoCustomerInquiries(ds);
+}
+
+/**
+ * Two inquiries of the first demo customer as the public form would store them (without the outbox:
+ * seeding mails nobody): a question about sizes, received yesterday and past its reply deadline, and one
+ * about the shipped demo order. Once: the demo title is looked for first.
+ */
+async function seedDemoCustomerInquiries(ds: DataSource): Promise<void> {
+  const inquiries = new CustomerInquiryRepository(ds);
+  await ds.transaction(async (m) => {
+    const [customer] = await m.query(`SELECT id::text, name, phone, email, shop_id::text AS shop FROM customers WHERE email_normalized = $1`, [normalizeEmail(DEMO_CUSTOMERS[0].email)]);
+    const [seeded] = await m.query(`SELECT 1 FROM customer_inquiries WHERE customer_id = $1 AND created_by IS NULL`, [customer.id]);
+    if (seeded) return;
+    const [order] = await m.query(`SELECT id::text, order_no, shop_id::text AS shop FROM orders WHERE ec_order_id = $1`, [DEMO_ORDERS[2].ecOrderId]);
+    const closing = await inquiries.closing(m);
+    const contact = { company: null, position: null, name: customer.name, phone: customer.phone, email: customer.email, customerId: customer.id, language: 'ja' as const, product: null };
+    const none = { purchaseDate: null, deliveryDate: null, returnRequest: null, returnMethod: null, desiredDates: null, pickupDate: null, pickupSlot: null, returnZip: null, returnAddress: null, bankName: null, bankBranch: null, bankAccountType: null, bankAccountNumber: null, bankAccountHolder: null, agreed: false };
+    const handling = { method: CUSTOMER_INQUIRY_METHOD.shop, personInChargeId: null, csMemo: null, createdBy: null, kind: 'inquiry' as const };
+    const yesterday = new Date(Date.now() - 26 * 3600_000);
+    await inquiries.create(m, { ...contact, ...none, ...handling, shopId: customer.shop ?? order.shop, orderId: null, orderNo: null, inquiryType: CUSTOMER_INQUIRY_TYPE.product, title: 'サイズ展開について', content: 'ケアシューズの 22.5cm はありますか？', receivedAt: yesterday, replyDueAt: replyDueAt(yesterday, closing) });
+    const now = new Date();
+    await inquiries.create(m, { ...contact, ...none, ...handling, shopId: order.shop, orderId: order.id, orderNo: order.order_no, inquiryType: CUSTOMER_INQUIRY_TYPE.orderDelivery, title: 'お届け日の確認', content: '発送済みとのことですが、いつ届きますか？', receivedAt: now, replyDueAt: replyDueAt(now, closing) });
+  });
 }
 
 /**

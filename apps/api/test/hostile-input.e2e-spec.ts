@@ -87,6 +87,7 @@ interface World {
   conversation: string;
   message: string;
   makerInquiry: string;
+  customerInquiry: string;
 }
 
 /** The records routes act on, by path prefix (a longer prefix before its start): the fixture's id and the row its version is read from. */
@@ -99,6 +100,7 @@ const RESOURCES: { prefix: string; id: (w: World) => string; ids?: Record<string
   { prefix: '/conversations', id: (w) => w.conversation, ids: { msgId: (w) => w.message }, version: (w) => [`SELECT version FROM conversations WHERE id = $1`, [w.conversation]] },
   { prefix: '/maker-inquiries', id: (w) => w.makerInquiry, version: (w) => [`SELECT version FROM maker_inquiries WHERE id = $1`, [w.makerInquiry]] },
   { prefix: '/revenues', id: (w) => w.revenue, version: (w) => [`SELECT version FROM revenues WHERE id = $1`, [w.revenue]] },
+  { prefix: '/customer-inquiries', id: (w) => w.customerInquiry, version: (w) => [`SELECT version FROM customer_inquiries WHERE id = $1`, [w.customerInquiry]] },
   { prefix: '/customers/estimates', id: (w) => w.estimate, version: (w) => [`SELECT version FROM estimates WHERE id = $1`, [w.estimate]] },
   { prefix: '/customers', id: (w) => w.customer, version: (w) => [`SELECT version FROM customers WHERE id = $1`, [w.customer]] },
   { prefix: '/delivery_companies', id: (w) => w.deliveryCompany, version: (w) => [`SELECT version FROM delivery_companies WHERE id = $1`, [w.deliveryCompany]] },
@@ -163,7 +165,7 @@ interface Request {
 jest.setTimeout(60_000);
 
 describe('hostile input, generated from the contract', () => {
-  const ctx = useTestApi({ AUTH_RATE_LIMIT_PER_MINUTE: '1000000' });
+  const ctx = useTestApi({ AUTH_RATE_LIMIT_PER_MINUTE: '1000000', PUBLIC_FORM_LIMIT_PER_ADDRESS: '1000000', PUBLIC_FORM_LIMIT_PER_EMAIL: '1000000' });
   const tokens = new Map<Role, string>();
   const versions = new Map<string, number>();
   let world: World;
@@ -220,6 +222,9 @@ describe('hostile input, generated from the contract', () => {
       `INSERT INTO conversation_messages (conversation_id, author_id, author_side, content, change_seq) VALUES ($1, $2, 'staff', 'fuzz', nextval('conversation_change_seq')) RETURNING id::text`,
       [conversation.id, admin.id],
     );
+    const [customerInquiry] = await api.dataSource.query(
+      `INSERT INTO customer_inquiries (reference, kind, method, inquiry_type, name, email, title, content, reply_due_at) VALUES ('CI-HOSTILE0', 'inquiry', 2, 1, '敵対 太郎', 'hostile@example.jp', 't', 'c', now()) RETURNING id::text`,
+    );
     const [makerInquiry] = await api.dataSource.query(`INSERT INTO maker_inquiries (maker_id, method) VALUES ($1, 1) RETURNING id::text`, [maker]);
     await api.dataSource.query(`INSERT INTO conversations (kind, maker_inquiry_id, maker_id, status) VALUES ('maker', $1, $2, 1)`, [makerInquiry.id, maker]);
     world = {
@@ -243,6 +248,7 @@ describe('hostile input, generated from the contract', () => {
       conversation: conversation.id,
       message: message.id,
       makerInquiry: makerInquiry.id,
+      customerInquiry: customerInquiry.id,
     };
     log = await WriteLog.install(api.dataSource);
     lastMark = await log.mark();
