@@ -99,6 +99,19 @@ describe('customer inquiry mails', () => {
     });
   });
 
+  it('acknowledges what the public form took, with the reference it answered', async () => {
+    const email = 'form@example.com';
+    const res = await api.http
+      .post('/api/v1/customer-inquiries/inquiry-form')
+      .send({ language: 'en', name: 'John Doe', email, confirm_email: email, shop_id: Number(shopId), inquiry_type: 2, title: 'Where is my order?', content: 'It has not come yet.' })
+      .expect(201);
+    const { reference } = res.body.data;
+    const ack = await mailAbout(email, reference);
+    expect(ack.text).toContain(`Reference number: ${reference}`);
+    expect(ack.text).toContain('Subject: Where is my order?\n  It has not come yet.');
+    expect((await mailAbout(SHOP_CONTACT, reference)).subject).toBe(`【お問い合わせ】${reference} Where is my order?`);
+  });
+
   it('acknowledges in English an inquiry made on the English form', async () => {
     const inquiry = await received({ language: 'en', name: 'Jane Smith', email: 'jane@example.com', title: 'Delivery time', content: 'When would the chest arrive?' });
     const ack = await mailAbout('jane@example.com', inquiry.reference);
