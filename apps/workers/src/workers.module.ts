@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, AppConfig, dataSourceOptions, Logger } from '@oms/infra';
 import { ConversationMailsProcessor } from './conversations/conversation-mails.processor';
+import { CustomerInquiryMailsProcessor } from './customer-inquiries/customer-inquiry-mails.processor';
 import { DepositMatchingProcessor } from './deposits/deposit-matching.processor';
 import { ApprovalMailsProcessor } from './estimates/approval-mails.processor';
 import { ShipmentNoticesProcessor } from './customer-mails/shipment-notices.processor';
@@ -14,9 +15,9 @@ import { RevenueSyncProcessor } from './revenues/revenue-sync.processor';
 import { Clock, CLOCK, systemClock, WORKER_LOGGER, WorkerRuntime } from './worker-runtime';
 
 /** The queue processors, one entry per area (an area with several queues lists them in its folder's index.ts). */
-export const WORKER_PROCESSORS = [MailProcessor, ...MAKER_SIDE_PROCESSORS, ShipmentNoticesProcessor, ApprovalMailsProcessor, DepositMatchingProcessor, RevenueSyncProcessor, ConversationMailsProcessor, RetentionProcessor];
+export const WORKER_PROCESSORS = [MailProcessor, ...MAKER_SIDE_PROCESSORS, ShipmentNoticesProcessor, ApprovalMailsProcessor, DepositMatchingProcessor, RevenueSyncProcessor, ConversationMailsProcessor, CustomerInquiryMailsProcessor, RetentionProcessor];
 
-/** The workers process: the outbox relay, one processor per queue (mail, order sheets, reminders, customer mails, estimate mails, deposits, revenues, conversation mails, maintenance), the heartbeat. */
+/** The workers process: the outbox relay, one processor per queue (mail, order sheets, reminders, customer mails, estimate mails, deposits, revenues, conversation mails, customer inquiry mails, maintenance), the heartbeat. */
 @Module({})
 export class WorkersModule {
   static forRoot(config: AppConfig, log: Logger, clock: Clock = systemClock): DynamicModule {

@@ -7,7 +7,7 @@ jest.setTimeout(120_000);
 
 /**
  * Every event written to the outbox is one a worker consumes: an order taken through every command
- * (and an account, a shop, an estimate, a chat message) leaves only events of the catalogue, the relay publishes every one of
+ * (and an account, a shop, an estimate, a chat message, a customer's inquiry) leaves only events of the catalogue, the relay publishes every one of
  * them, and health's outbox shows no backlog and nothing unrouted.
  */
 describe('typed events: what is written is routed', () => {
@@ -73,6 +73,14 @@ describe('typed events: what is written is routed', () => {
       'estimate',
     );
     await ok(api.http.put(`/api/v1/customers/estimates/${(estimate as { id: string }).id}/request-approve`).set('Authorization', staff).send({ version: 1, approve: true, stamp: false }), 'request approve');
+
+    // A customer's inquiry through the public form: its acknowledgement and staff notice.
+    await ok(
+      api.http
+        .post('/api/v1/customer-inquiries/inquiry-form')
+        .send({ name: '問合 花子', email: 'hanako@example.jp', confirm_email: 'hanako@example.jp', shop_id: Number(shopId), inquiry_type: 1, title: '納期について', content: '納期を教えてください。' }),
+      'inquiry form',
+    );
 
     // A bank file uploaded: its matching.
     const file = writeZenginFile({

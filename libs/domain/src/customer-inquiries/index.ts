@@ -1,1 +1,2 @@
 export * from './customer-inquiry';
+export * from './inquiry-mails';

@@ -72,7 +72,7 @@ const schema = z.object({
   SENDER_COMPANY: z.string().min(1).default('OMS 受発注センター'),
   SENDER_PHONE: z.string().min(1).optional(),
   SENDER_EMAIL: z.string().email().optional(),
-  // Staff digests of reminders go to the shop owner's e-mail, else here.
+  // Staff digests of reminders go to the shop owner's e-mail, else here; so do customer inquiries' staff notices whose shop has no contact e-mail or owner.
   STAFF_DIGEST_TO: z.string().email().optional(),
   // Retries of a job that failed (a mail server down…): how many tries in all, and the first wait (doubling).
   JOB_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),

@@ -1,1 +1,2 @@
 export * from './customer-inquiry.repository';
+export * from './customer-inquiry-mails';
