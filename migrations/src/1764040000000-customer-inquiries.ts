@@ -74,6 +74,10 @@ export class CustomerInquiries1764040000000 implements MigrationInterface {
     await q.query(`CREATE INDEX customer_inquiries_by_due ON customer_inquiries (reply_due_at, id)`);
     await q.query(`CREATE INDEX customer_inquiries_waiting_by_due ON customer_inquiries (reply_due_at, id) WHERE state = 1`);
     await q.query(`CREATE INDEX customer_inquiries_customer ON customer_inquiries (customer_id, received_at DESC) WHERE customer_id IS NOT NULL`);
+    // The list's most used filters under its default sort; the order's link (ON DELETE SET NULL looks it up).
+    await q.query(`CREATE INDEX customer_inquiries_state_by_received ON customer_inquiries (state, received_at DESC, id DESC)`);
+    await q.query(`CREATE INDEX customer_inquiries_person_by_received ON customer_inquiries (person_in_charge_id, received_at DESC, id DESC) WHERE person_in_charge_id IS NOT NULL`);
+    await q.query(`CREATE INDEX customer_inquiries_order ON customer_inquiries (order_id) WHERE order_id IS NOT NULL`);
     await q.query(`CREATE INDEX customer_inquiries_search_text ON customer_inquiries USING gin (search_text gin_trgm_ops)`);
   }
 

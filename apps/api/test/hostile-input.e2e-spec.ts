@@ -165,7 +165,7 @@ interface Request {
 jest.setTimeout(60_000);
 
 describe('hostile input, generated from the contract', () => {
-  const ctx = useTestApi({ AUTH_RATE_LIMIT_PER_MINUTE: '1000000', PUBLIC_FORM_LIMIT_PER_ADDRESS: '1000000', PUBLIC_FORM_LIMIT_PER_EMAIL: '1000000' });
+  const ctx = useTestApi({ AUTH_RATE_LIMIT_PER_MINUTE: '1000000', PUBLIC_FORM_LIMIT_PER_ADDRESS: '1000000', PUBLIC_FORM_LIMIT_PER_CONTACT: '1000000' });
   const tokens = new Map<Role, string>();
   const versions = new Map<string, number>();
   let world: World;

@@ -83,7 +83,7 @@ describe('customer inquiry mails', () => {
     expect(ack.text).toContain(`受付番号: ${inquiry.reference}`);
     expect(ack.text).toContain('受付日時: 2026年11月20日（金）16:59');
     expect(ack.text).toContain('ご返信の目安: 2026年11月24日（火）まで');
-    expect(ack.text).toContain('件名: 桐たんすの納期について\n  納期を教えてください。\n  急ぎではありません。');
+    expect(ack.text).not.toContain('納期を教えてください。');
     // The customer's reply reaches the shop, not the no-reply sender.
     expect(ack.replyTo?.value.map((a) => a.address)).toEqual([SHOP_CONTACT]);
     expect(ack.messageId).toMatch(/^<customer-inquiry-acknowledgement-[0-9a-f-]{36}@/);
@@ -108,7 +108,7 @@ describe('customer inquiry mails', () => {
     const { reference } = res.body.data;
     const ack = await mailAbout(email, reference);
     expect(ack.text).toContain(`Reference number: ${reference}`);
-    expect(ack.text).toContain('Subject: Where is my order?\n  It has not come yet.');
+    expect(ack.text).not.toContain('It has not come yet.');
     expect((await mailAbout(SHOP_CONTACT, reference)).subject).toBe(`【お問い合わせ】${reference} Where is my order?`);
   });
 
@@ -119,7 +119,7 @@ describe('customer inquiry mails', () => {
     expect(ack.text).toContain('Dear Jane Smith,');
     expect(ack.text).toContain('Received: Fri, 20 Nov 2026 16:59 (Japan time)');
     expect(ack.text).toContain('Expected reply: by Tue, 24 Nov 2026');
-    expect(ack.text).toContain('Subject: Delivery time\n  When would the chest arrive?');
+    expect(ack.text).not.toContain('When would the chest arrive?');
     // Staff read Japanese whatever the customer wrote in.
     expect((await mailAbout(SHOP_CONTACT, inquiry.reference)).subject).toBe(`【お問い合わせ】${inquiry.reference} Delivery time`);
   });
@@ -202,7 +202,7 @@ describe('customer inquiry mails', () => {
     const bareShop = await shopWith(api);
     const toOwner = await received({ shop_id: ownedShop, email: 'owned@example.jp' });
     const toDesk = await received({ shop_id: bareShop, email: 'bare@example.jp' });
-    const byPhone = await received({ method: 2, email: 'phoned@example.jp' });
+    const byPhone = await received({ method: 2, email: 'phoned@example.jp', created_by: owner.id });
 
     expect((await mailAbout('owner@inquiry-shop.example.jp', toOwner.reference)).subject).toContain('【お問い合わせ】');
     expect((await mailAbout(STAFF_DIGEST_TO, toDesk.reference)).subject).toContain('【お問い合わせ】');

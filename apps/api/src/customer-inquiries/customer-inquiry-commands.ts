@@ -1,6 +1,7 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import {
   CUSTOMER_INQUIRY_METHOD,
+  CUSTOMER_INQUIRY_STATE,
   CUSTOMER_INQUIRY_TYPE,
   CustomerInquiryMethod,
   CustomerInquiryState,
@@ -124,12 +125,17 @@ export class SubmitInquiryFormHandler implements ICommandHandler<SubmitInquiryFo
       }
       const order = contact.orderNo ? await this.inquiries.orderOfContact(m, contact.orderNo, normalizeEmail(contact.email), phoneDigits(contact.phone)) : null;
       if (contact.orderNo && !order) issues.push({ field: 'order_no', errorCode: 'NAL-INQ-003' });
-      if (order && details.deliveryDate && details.deliveryDate < order.orderDate) issues.push({ field: 'delivery_date', errorCode: 'date_after', params: { other: 'order_date' } });
+      if (order && kind === 'return') {
+        // Goods not shipped cannot be returned; goods cannot arrive before they were first shipped.
+        if (!order.firstShipDate) issues.push({ field: 'order_no', errorCode: 'NAL-INQ-007' });
+        else if (details.deliveryDate && details.deliveryDate < order.firstShipDate) issues.push({ field: 'delivery_date', errorCode: 'date_after', params: { other: 'ship_date' } });
+      }
       const found = await this.inquiries.references(m, { shopId: contact.shopId, personInChargeId: null });
       if (!found.shop) issues.push({ field: 'shop_id', errorCode: 'not_found' });
       if (issues.length) throw new FieldValidationError(issues);
 
-      const shopId = contact.shopId ?? order?.shopId ?? null;
+      // The order's shop, when one was found: the customer may have picked another from the list.
+      const shopId = order?.shopId ?? contact.shopId;
       const write: CustomerInquiryWrite = {
         ...contact,
         ...details,
@@ -227,7 +233,11 @@ export class UpdateCustomerInquiryHandler implements ICommandHandler<UpdateCusto
       const personInChargeId = body.personInChargeId == null ? null : String(body.personInChargeId);
       // Only a person in charge given anew must be a valid account: one disabled since can stay on a closed inquiry.
       if (personInChargeId !== current.personInChargeId) await checkReferences(m, this.inquiries, { shopId: null, personInChargeId });
-      await this.inquiries.update(m, id, body.version, { personInChargeId, csMemo: blankOrMissingToNull(body.csMemo), state: body.state as CustomerInquiryState });
+      const state = body.state as CustomerInquiryState;
+      // Reopened (back to waiting): it waits for a reply again from now, with a deadline of its own.
+      const reopened = state === CUSTOMER_INQUIRY_STATE.waiting && current.state !== CUSTOMER_INQUIRY_STATE.waiting;
+      const replyDue = reopened ? replyDueAt(new Date(), await this.inquiries.closing(m)) : undefined;
+      await this.inquiries.update(m, id, body.version, { personInChargeId, csMemo: blankOrMissingToNull(body.csMemo), state, replyDueAt: replyDue });
       return customerInquiryView((await this.inquiries.find(id, m))!);
     });
   }

@@ -4,12 +4,12 @@ import { CUSTOMER_INQUIRY_LIST_ORDERS, CustomerInquiryRepository, CustomerInquir
 import { keysetPage, KeysetPagination, Page } from '../common/http/envelope';
 import { pagePosition } from '../common/http/page.query';
 import { CustomerInquiryListQuery } from './customer-inquiry.dto';
-import { customerInquiryDetailView, CustomerInquiryDetailView, customerInquiryView, CustomerInquiryView } from './customer-inquiry.view';
+import { customerInquiryDetailView, CustomerInquiryDetailView, customerInquiryListView, CustomerInquiryListView } from './customer-inquiry.view';
 
 /** How many of the customer's other inquiries and orders the detail shows. */
 const RELATED_MAX = 20;
 
-export class ListCustomerInquiries extends Query<Page<CustomerInquiryView, KeysetPagination>> {
+export class ListCustomerInquiries extends Query<Page<CustomerInquiryListView, KeysetPagination>> {
   constructor(readonly query: CustomerInquiryListQuery) {
     super();
   }
@@ -35,7 +35,7 @@ export class ListCustomerInquiriesHandler implements IQueryHandler<ListCustomerI
     };
     const found = await this.inquiries.list(filter, sort, pagePosition(query, CUSTOMER_INQUIRY_LIST_ORDERS[sort]), query.perPage);
     const now = new Date();
-    return keysetPage(found.rows.map((r) => customerInquiryView(r, now)), found, query.perPage);
+    return keysetPage(found.rows.map((r) => customerInquiryListView(r, now)), found, query.perPage);
   }
 }
 

@@ -6,6 +6,7 @@ import {
   CUSTOMER_INQUIRY_STATES,
   CUSTOMER_INQUIRY_TYPES,
   FORM_LANGUAGES,
+  isAccountHolderKana,
   PICKUP_SLOT_NUMBERS,
   RETURN_METHODS,
   RETURN_REQUESTS,
@@ -13,20 +14,24 @@ import {
 import { CUSTOMER_INQUIRY_LIST_ORDERS } from '@oms/infra';
 import { KeysetPageQuery } from '../common/http/page.query';
 import { NotBefore } from '../common/validation/date-rules';
-import { Bool, DateText, Email, Id, Katakana, OneOf, OneOfNumbers, Optional, Pattern, PhoneNumber, Postcode, Required, SameAs, Text, Version } from '../common/validation/rules';
+import { Bool, check, DateText, Email, Id, OneOf, OneOfNumbers, Optional, Pattern, PhoneNumber, Postcode, Printable, Required, SameAs, Text, Version } from '../common/validation/rules';
 
 /** Who writes (SPEC.md §3 "Contact"): the name, and a way to answer. */
 class InquiryContact {
+  // The name and company may become a customer's, which documents print: the same check as customers'.
   @Optional()
   @Text(L.companyMax)
+  @Printable()
   company?: string | null;
 
   @Optional()
   @Text(L.positionMax)
+  @Printable()
   position?: string | null;
 
   @Required()
   @Text(L.nameMax)
+  @Printable()
   name!: string;
 
   @Optional()
@@ -176,7 +181,7 @@ export class ReturnFormBody extends PublicFormBody {
   /** The holder's name in full-width katakana, as the bank has it. */
   @Optional()
   @Text(L.accountHolderMax)
-  @Katakana()
+  @check('accountHolder', (v) => typeof v !== 'string' || v === '' || isAccountHolderKana(v), 'katakana')
   bankAccountHolder?: string | null;
 
   /** The return conditions accepted: must be true. */

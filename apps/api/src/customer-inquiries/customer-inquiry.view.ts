@@ -67,6 +67,16 @@ export function customerInquiryView(i: CustomerInquiryRow, now: Date = new Date(
 }
 export type CustomerInquiryView = ReturnType<typeof customerInquiryView>;
 
+/**
+ * A row of the list: the inquiry without its message and return details (the refund account among
+ * them), which only its own page shows.
+ */
+export function customerInquiryListView(i: CustomerInquiryRow, now: Date = new Date()) {
+  const { content: _content, returnRequest: _returnRequest, ...row } = customerInquiryView(i, now);
+  return row;
+}
+export type CustomerInquiryListView = ReturnType<typeof customerInquiryListView>;
+
 /** The detail page's inquiry: with the customer's other inquiries and their orders. */
 export function customerInquiryDetailView(i: CustomerInquiryRow, others: CustomerInquiryRow[], orders: CustomerOrderRow[], now: Date = new Date()) {
   return {

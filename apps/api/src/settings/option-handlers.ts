@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, ICommandHandler, IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { DomainError, FieldValidationError, NotFoundError, parseDate, timelineIssues } from '@oms/domain';
+import { DomainError, FieldValidationError, NotFoundError, parseDate, timelineIssues, yearEndClosingIssues } from '@oms/domain';
 import {
   claimUploadedMedia,
   FILE_STORAGE,
@@ -148,6 +148,11 @@ export class UpdateOptionHandler implements ICommandHandler<UpdateOption> {
     // A replaced seal's file is kept: earlier revisions of stamped estimates print the seal they were issued with.
     try {
       return await this.dataSource.transaction(async (m) => {
+        // The closing as it will be (a field left out keeps its end): both ends or neither, at most 31 days.
+        const current = await this.options.get(m);
+        const closing = { from: write.yearEndClosedFrom !== undefined ? write.yearEndClosedFrom : current.yearEndClosedFrom, to: write.yearEndClosedTo !== undefined ? write.yearEndClosedTo : current.yearEndClosedTo };
+        const closingIssues = yearEndClosingIssues(closing);
+        if (closingIssues.length) throw new FieldValidationError(closingIssues);
         if (!(await this.options.update(m, body.version, write))) throw new DomainError('NAL-SET-100');
         return optionView(await this.options.get(m));
       });

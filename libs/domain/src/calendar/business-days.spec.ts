@@ -1,4 +1,4 @@
-import { addBusinessDays, DEFAULT_YEAR_END_CLOSING, isBusinessDay, isClosedForYearEnd, isMonthDay, NO_CLOSING } from './business-days';
+import { addBusinessDays, closingDays, DEFAULT_YEAR_END_CLOSING, isBusinessDay, isClosedForYearEnd, isMonthDay, NO_CLOSING, yearEndClosingIssues } from './business-days';
 
 describe('business days (Japan)', () => {
   it.each([
@@ -37,5 +37,26 @@ describe('business days (Japan)', () => {
 
   it.each([['12-29', true], ['02-29', true], ['02-30', false], ['13-01', false], ['1-3', false], ['04-31', false]])('%s is a day of the year: %s', (text, expected) => {
     expect(isMonthDay(text)).toBe(expected);
+  });
+});
+
+describe('the year-end closing the settings hold', () => {
+  it.each([
+    [{ from: '12-29', to: '01-03' }, 6, []],
+    [{ from: '12-01', to: '12-31' }, 31, []],
+    [{ from: '12-01', to: '01-01' }, 32, [{ field: 'year_end_closed_to', errorCode: 'max', params: { max: 31 } }]],
+    // A range written backwards is nearly a year.
+    [{ from: '01-03', to: '12-29' }, 362, [{ field: 'year_end_closed_to', errorCode: 'max', params: { max: 31 } }]],
+    [{ from: '01-02', to: '01-01' }, 366, [{ field: 'year_end_closed_to', errorCode: 'max', params: { max: 31 } }]],
+    [{ from: '12-29', to: null }, 0, [{ field: 'year_end_closed_to', errorCode: 'required' }]],
+    [{ from: null, to: '01-03' }, 0, [{ field: 'year_end_closed_from', errorCode: 'required' }]],
+    [{ from: null, to: null }, 0, []],
+  ])('%o lasts %i days', (closing, days, issues) => {
+    expect(closingDays(closing)).toBe(days);
+    expect(yearEndClosingIssues(closing)).toEqual(issues);
+  });
+
+  it('never loops for ever on a closing that leaves no business day', () => {
+    expect(() => addBusinessDays('2026-06-01', 4, { from: '01-01', to: '12-31' })).toThrow(/no business day/);
   });
 });

@@ -1,4 +1,5 @@
 import holidayJp from '@holiday-jp/holiday_jp';
+import type { FieldIssue } from '../errors/field-rule';
 import type { DateText } from '../text/dates';
 
 /**
@@ -32,6 +33,27 @@ export function isMonthDay(text: string): boolean {
   const m = MONTH_DAY.exec(text);
   if (!m) return false;
   return Number(m[2]) <= [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][Number(m[1]) - 1];
+}
+
+/** The longest closing the settings take: longer would leave a pickup or a reply weeks away. */
+export const YEAR_END_CLOSING_MAX_DAYS = 31;
+
+/** How many days the closing lasts (0: none); counted in a leap year, so 02-28 to 03-01 is 3. */
+export function closingDays(closing: YearEndClosing): number {
+  if (!closing.from || !closing.to) return 0;
+  const at = (monthDay: MonthDay) => Date.UTC(2024, Number(monthDay.slice(0, 2)) - 1, Number(monthDay.slice(3)));
+  const days = Math.round((at(closing.to) - at(closing.from)) / 86_400_000);
+  return (days < 0 ? days + 366 : days) + 1;
+}
+
+/**
+ * A closing the settings can hold: both ends or neither (`required` on the missing one), at most 31 days
+ * long (`max`), so that business days never run out (a year-long closing would have none).
+ */
+export function yearEndClosingIssues(closing: YearEndClosing): FieldIssue[] {
+  if (!closing.from !== !closing.to) return [{ field: closing.from ? 'year_end_closed_to' : 'year_end_closed_from', errorCode: 'required' }];
+  if (closingDays(closing) > YEAR_END_CLOSING_MAX_DAYS) return [{ field: 'year_end_closed_to', errorCode: 'max', params: { max: YEAR_END_CLOSING_MAX_DAYS } }];
+  return [];
 }
 
 /** Whether the date is one of Japan's national holidays. */
@@ -70,7 +92,9 @@ export function isBusinessDay(date: DateText, closing: YearEndClosing = NO_CLOSI
 /** The `count`-th business day after `date` (`date` itself never counts); count ≥ 1. */
 export function addBusinessDays(date: DateText, count: number, closing: YearEndClosing = NO_CLOSING): DateText {
   let day = date;
-  for (let found = 0; found < count; ) {
+  // A closing is at most 31 days (yearEndClosingIssues); the bound only keeps a bad row from hanging the process.
+  for (let found = 0, walked = 0; found < count; walked++) {
+    if (walked > 366 * count) throw new Error(`no business day within a year of ${date}: check the year-end closing`);
     day = addDays(day, 1);
     if (isBusinessDay(day, closing)) found++;
   }

@@ -1,5 +1,5 @@
 import { DEFAULT_YEAR_END_CLOSING, NO_CLOSING } from '../calendar/business-days';
-import { CUSTOMER_INQUIRY_STATE, earliestPickupDate, isOverdue, pickupDateIssues, replyDueAt, returnRequestIssues, returnWindowIssues } from './customer-inquiry';
+import { CUSTOMER_INQUIRY_STATE, earliestPickupDate, isAccountHolderKana, isOverdue, pickupDateIssues, replyDueAt, returnRequestIssues, returnWindowIssues } from './customer-inquiry';
 
 /** A moment given in Japan time. */
 const jst = (text: string) => new Date(`${text}+09:00`);
@@ -22,7 +22,7 @@ describe('the pickup date (SPEC.md §5, §9)', () => {
     expect(pickupDateIssues('2026-12-02', '2026-11-27', NO_CLOSING)).toEqual([{ field: 'pickup_date', errorCode: 'NAL-INQ-005', params: { min: '2026-12-03', days: 4 } }]);
   });
 
-  it('counts no closing day: asked 24 December, the first is 6 January', () => {
+  it('counts no closing day: asked 24 December the first is 5 January, asked 25 December 6 January', () => {
     expect(earliestPickupDate('2026-12-24', DEFAULT_YEAR_END_CLOSING)).toBe('2027-01-05');
     expect(earliestPickupDate('2026-12-25', DEFAULT_YEAR_END_CLOSING)).toBe('2027-01-06');
   });
@@ -40,7 +40,9 @@ describe('the reply deadline (SPEC.md §9)', () => {
     ['Friday 17:01, after hours: the next business day, by 17:00', '2026-11-27T17:01:00', '2026-11-30T17:00:00'],
     ['Friday 17:00 exactly is after hours', '2026-11-27T17:00:00', '2026-11-30T17:00:00'],
     ['Saturday: the next business day, by 17:00', '2026-11-28T10:30:00', '2026-11-30T17:00:00'],
-    ['Tuesday 09:59, before hours: the next business day', '2026-12-01T09:59:00', '2026-12-02T17:00:00'],
+    ['Tuesday 09:59, before hours: that business day, by 17:00', '2026-12-01T09:59:00', '2026-12-01T17:00:00'],
+    ['Tuesday 00:01, before hours: that business day', '2026-12-01T00:01:00', '2026-12-01T17:00:00'],
+    ['Monday 23:59, after hours: the next business day (not later than Tuesday 00:01)', '2026-11-30T23:59:00', '2026-12-01T17:00:00'],
     ['Tuesday 10:00, in hours', '2026-12-01T10:00:00', '2026-12-02T10:00:00'],
     ['the day before Golden Week', '2026-04-28T12:00:00', '2026-04-30T12:00:00'],
     ['a holiday (勤労感謝の日)', '2026-11-23T12:00:00', '2026-11-24T17:00:00'],
@@ -88,5 +90,32 @@ describe('the return form (SPEC.md §5)', () => {
   it('refuses a pickup 3 business days ahead and a delivery 8 days ago together', () => {
     const issues = returnRequestIssues({ ...pickupReturn, deliveryDate: '2026-11-19', pickupDate: '2026-12-02' }, '2026-11-27', NO_CLOSING);
     expect(issues.map((i) => i.errorCode)).toEqual(['NAL-INQ-004', 'NAL-INQ-005']);
+  });
+});
+
+describe('the reply deadline never goes back as time goes on', () => {
+  it('over a fortnight with a holiday and the year-end closing, minute by quarter hour', () => {
+    let previous = 0;
+    for (let t = jst('2026-12-21T00:00:00').getTime(); t < jst('2027-01-08T00:00:00').getTime(); t += 15 * 60_000) {
+      const due = replyDueAt(new Date(t), DEFAULT_YEAR_END_CLOSING).getTime();
+      expect(due).toBeGreaterThanOrEqual(previous);
+      expect(due).toBeGreaterThan(t);
+      previous = due;
+    }
+  });
+});
+
+describe('the refund account holder (口座名義)', () => {
+  it.each([
+    ['ヤマダ タロウ', true],
+    ['カ）ヤマダショウジ', true],
+    ['ヤマダ（カ', true],
+    ['ＡＢＣ．ショウジ', true],
+    ['やまだ たろう', false],
+    ['山田 太郎', false],
+    ['ﾔﾏﾀﾞ', false],
+    ['（）', false],
+  ])('%s: %s', (name, ok) => {
+    expect(isAccountHolderKana(name)).toBe(ok);
   });
 });

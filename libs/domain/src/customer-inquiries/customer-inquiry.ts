@@ -35,6 +35,16 @@ export const RETURN_METHODS: readonly number[] = Object.values(RETURN_METHOD);
 export const BANK_ACCOUNT_TYPE = { ordinary: 1, checking: 2 } as const;
 export const BANK_ACCOUNT_TYPES: readonly number[] = Object.values(BANK_ACCOUNT_TYPE);
 
+/**
+ * A bank account holder's name as banks write it (口座名義): full-width katakana and spaces, with the
+ * marks of a company's name (`カ）ヤマダショウジ`, `ヤマダ（カ`: parentheses, `．`, `／`, `－`), and
+ * Latin capitals or digits (full- or half-width). Hiragana and kanji are refused (`katakana`).
+ */
+const ACCOUNT_HOLDER = /^[\u30A1-\u30FE\u3000 （）()．.／/－\-\uFF10-\uFF19\uFF21-\uFF3AA-Z0-9]+$/;
+export function isAccountHolderKana(text: string): boolean {
+  return ACCOUNT_HOLDER.test(text) && /[\u30A1-\u30FA]/.test(text);
+}
+
 /** Pickup time slots (SPEC.md §9), by number: 1 9–13, 2 14–16, 3 16–18, 4 17–18:30. */
 export const PICKUP_SLOTS = { 1: '9:00-13:00', 2: '14:00-16:00', 3: '16:00-18:00', 4: '17:00-18:30' } as const;
 export const PICKUP_SLOT_NUMBERS: readonly number[] = Object.keys(PICKUP_SLOTS).map(Number);
@@ -111,18 +121,20 @@ function japanMoment(date: DateText, minute: number): Date {
  * When a reply is due (SPEC.md §9): an inquiry received on a business day from 10:00 to before 17:00
  * (Japan time) is answered within 24 hours, counted on business days: by the same time on the next
  * business day (Monday 11:00 → Tuesday 11:00; Friday 16:59 → Monday 16:59). One received at any other
- * time (before 10:00, from 17:00, on a weekend, holiday or closing day) is answered on the next business
- * day, by its close at 17:00 (Friday 17:01 → Monday 17:00; Saturday → Monday 17:00).
+ * time is answered on the next business day to open, by its close at 17:00: before 10:00 on a business
+ * day that is the same day (Tuesday 00:01 or 09:59 → Tuesday 17:00); from 17:00, or on a weekend, holiday
+ * or closing day, the following business day (Friday 17:01 or Saturday → Monday 17:00). A later inquiry
+ * is never due earlier than one before it.
  */
 export function replyDueAt(receivedAt: Date, closing: YearEndClosing): Date {
   const japan = new Date(receivedAt.getTime() + JAPAN_OFFSET_MS);
   const date = japan.toISOString().slice(0, 10);
   const minute = japan.getUTCHours() * 60 + japan.getUTCMinutes();
-  const next = nextBusinessDay(date, closing);
-  if (isBusinessDay(date, closing) && minute >= OPEN_MINUTE && minute < CLOSE_MINUTE) {
-    return new Date(japanMoment(next, 0).getTime() + (japan.getTime() % 86_400_000));
+  const businessDay = isBusinessDay(date, closing);
+  if (businessDay && minute >= OPEN_MINUTE && minute < CLOSE_MINUTE) {
+    return new Date(japanMoment(nextBusinessDay(date, closing), 0).getTime() + (japan.getTime() % 86_400_000));
   }
-  return japanMoment(next, CLOSE_MINUTE);
+  return japanMoment(businessDay && minute < OPEN_MINUTE ? date : nextBusinessDay(date, closing), CLOSE_MINUTE);
 }
 
 /** Waiting past its due time: the list flags it. Replied and completed inquiries are never overdue. */

@@ -72,10 +72,6 @@ const TEXTS = {
     methods: { [RETURN_METHOD.pickup]: '集荷（運送会社が伺います）', [RETURN_METHOD.customerSends]: 'お客様からのご返送' } as Record<number, string>,
     pickupDate: '集荷日',
     pickupSlot: '集荷時間帯',
-    desiredDates: 'ご希望の日程',
-    contentHeading: '■ お問い合わせ内容',
-    title: '件名',
-    product: '商品',
     orderNo: '注文番号',
     footer: (replyable: boolean) =>
       replyable
@@ -101,10 +97,6 @@ const TEXTS = {
     methods: { [RETURN_METHOD.pickup]: 'Pickup by the carrier', [RETURN_METHOD.customerSends]: 'You send them to us' } as Record<number, string>,
     pickupDate: 'Pickup date',
     pickupSlot: 'Pickup time',
-    desiredDates: 'Preferred dates',
-    contentHeading: '■ Your message',
-    title: 'Subject',
-    product: 'Product',
     orderNo: 'Order number',
     footer: (replyable: boolean) =>
       replyable
@@ -133,14 +125,16 @@ const returnLines = (f: InquiryMailFacts, t: (typeof TEXTS)[FormLanguage]): stri
       [t.method, f.returnMethod ? t.methods[f.returnMethod] : null],
       [t.pickupDate, pickup && f.pickupDate ? mailDate(f.pickupDate, f.language) : null],
       [t.pickupSlot, pickup && f.pickupSlot ? PICKUP_SLOTS[f.pickupSlot as keyof typeof PICKUP_SLOTS] : null],
-      [t.desiredDates, f.desiredDates],
     ]),
   ];
 };
 
 /**
  * The customer's acknowledgement: the reference number, when it was received (Japan time), when a reply
- * can be expected (SPEC.md §9's rule and the deadline's date), a return's details, and what they wrote.
+ * can be expected (SPEC.md §9's rule and the deadline's date), the order (found for the sender) and a
+ * return's details. Nothing else the sender typed is repeated (the title, the message, the product, the
+ * wished dates): the address is not verified, and a form that mails its own text to any address would
+ * carry anyone's text, under the shop's name, to anyone.
  */
 export function acknowledgementMail(f: InquiryMailFacts): InquiryMail {
   const t = TEXTS[f.language];
@@ -156,15 +150,8 @@ export function acknowledgementMail(f: InquiryMailFacts): InquiryMail {
       [t.replyBy, t.replyByValue(due)],
     ]),
     ...indented(t.replyRule),
+    ...fields([[t.orderNo, f.orderNo]]),
     ...returnLines(f, t),
-    '',
-    t.contentHeading,
-    ...fields([
-      [t.title, f.title],
-      [t.product, f.product],
-      [t.orderNo, f.orderNo],
-    ]),
-    ...indented(f.content),
     '',
     t.footer(f.shopContactEmail !== null),
     ...(f.shopName ? ['', f.shopName] : []),

@@ -33,7 +33,7 @@ const schema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   // The public forms (customer inquiries): requests per hour from one client address, and per e-mail address given.
   PUBLIC_FORM_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(20),
-  PUBLIC_FORM_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(5),
+  PUBLIC_FORM_LIMIT_PER_CONTACT: z.coerce.number().int().positive().default(5),
   // Express "trust proxy": which hops may set X-Forwarded-For (the client address rate limits count by).
   TRUST_PROXY: z
     .string()

@@ -1,10 +1,10 @@
-import { CUSTOMER_INQUIRY_METHOD, type InquiryMailFacts } from '@oms/domain';
+import type { InquiryMailFacts } from '@oms/domain';
 import { EntityManager } from 'typeorm';
 
 /** An inquiry as its mails need it: what they say, and where each goes. */
 export interface CustomerInquiryMailSource extends InquiryMailFacts {
   id: string;
-  /** Whether it came through a public form (the customer is acknowledged) rather than recorded by staff. */
+  /** Whether it came through a public form (no staff account recorded it): the customer is acknowledged. */
   fromForm: boolean;
   /** The customer's address (null: given a phone number only). */
   email: string | null;
@@ -25,7 +25,7 @@ export class CustomerInquiryMailQueries {
    */
   async source(m: EntityManager, inquiryId: string, fallbackStaffEmail: string | null | undefined): Promise<CustomerInquiryMailSource | null> {
     const [row] = await m.query(
-      `SELECT i.id::text AS "id", i.reference, i.kind, (i.method = $3) AS "fromForm", i.language, i.name, ${present('i.email')} AS "email", i.title, i.content,
+      `SELECT i.id::text AS "id", i.reference, i.kind, (i.created_by IS NULL) AS "fromForm", i.language, i.name, ${present('i.email')} AS "email", i.title, i.content,
               i.product, i.order_no AS "orderNo", i.received_at AS "receivedAt", i.reply_due_at AS "replyDueAt",
               i.return_request AS "returnRequest", i.return_method AS "returnMethod", i.desired_dates AS "desiredDates",
               to_char(i.pickup_date, 'YYYY-MM-DD') AS "pickupDate", i.pickup_slot AS "pickupSlot",
@@ -35,7 +35,7 @@ export class CustomerInquiryMailQueries {
          LEFT JOIN shops s ON s.id = i.shop_id
          LEFT JOIN users owner ON owner.id = s.owner_user_id AND owner.status = 'valid' AND owner.deleted_at IS NULL
         WHERE i.id = $1`,
-      [inquiryId, fallbackStaffEmail ?? null, CUSTOMER_INQUIRY_METHOD.shop],
+      [inquiryId, fallbackStaffEmail ?? null],
     );
     return row ?? null;
   }

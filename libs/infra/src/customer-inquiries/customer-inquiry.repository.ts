@@ -89,6 +89,8 @@ export interface CustomerInquiryHandling {
   personInChargeId: string | null;
   csMemo: string | null;
   state: CustomerInquiryState;
+  /** A new reply deadline (an inquiry reopened: it waits again from now); undefined keeps it. */
+  replyDueAt?: Date;
 }
 
 /** The list's sorts: newest first (the default), or the reply deadline first. */
@@ -194,15 +196,16 @@ export class CustomerInquiryRepository {
     return row ?? null;
   }
 
-  /** Staff's fields at `version` (false: changed meanwhile). Replied and completed keep the moment they were first reached. */
+  /** Staff's fields at `version` (false: changed meanwhile). Replied and completed keep the moment they were first reached, even when reopened. */
   async update(m: EntityManager, id: string, version: number, h: CustomerInquiryHandling): Promise<boolean> {
     const [rows]: [unknown[], number] = await m.query(
       `UPDATE customer_inquiries SET person_in_charge_id = $3, cs_memo = $4, state = $5::smallint,
-         replied_at = CASE WHEN $5::smallint >= 2 THEN coalesce(replied_at, now()) END,
-         completed_at = CASE WHEN $5::smallint = 3 THEN coalesce(completed_at, now()) END,
+         replied_at = CASE WHEN $5::smallint >= 2 THEN coalesce(replied_at, now()) ELSE replied_at END,
+         completed_at = CASE WHEN $5::smallint = 3 THEN coalesce(completed_at, now()) ELSE completed_at END,
+         reply_due_at = coalesce($6::timestamptz, reply_due_at),
          updated_at = now(), version = version + 1
        WHERE id = $1 AND version = $2 RETURNING id`,
-      [id, version, h.personInChargeId, h.csMemo, h.state],
+      [id, version, h.personInChargeId, h.csMemo, h.state, h.replyDueAt ?? null],
     );
     return rows.length === 1;
   }
@@ -243,11 +246,14 @@ export class CustomerInquiryRepository {
 
   /**
    * The order a customer names, if it is theirs: that number, bought with this e-mail address or phone
-   * number (compared as normalised). Null whether there is no such order or it is someone else's.
+   * number (compared as normalised). Null whether there is no such order or it is someone else's. Of an
+   * order re-ordered under branches, the latest branch; `firstShipDate` is the first shipment of any branch
+   * (null: nothing shipped yet).
    */
-  async orderOfContact(m: EntityManager, orderNo: string, emailNormalized: string | null, phoneNormalized: string | null): Promise<{ id: string; customerId: string | null; orderDate: string; shopId: string } | null> {
+  async orderOfContact(m: EntityManager, orderNo: string, emailNormalized: string | null, phoneNormalized: string | null): Promise<{ id: string; customerId: string | null; shopId: string; firstShipDate: string | null } | null> {
     const [row] = await m.query(
-      `SELECT o.id::text AS id, o.customer_id::text AS "customerId", to_char(o.order_date, 'YYYY-MM-DD') AS "orderDate", o.shop_id::text AS "shopId"
+      `SELECT o.id::text AS id, o.customer_id::text AS "customerId", o.shop_id::text AS "shopId",
+              (SELECT to_char(min(om.ship_date), 'YYYY-MM-DD') FROM orders b JOIN order_makers om ON om.order_id = b.id WHERE b.order_no = o.order_no) AS "firstShipDate"
        FROM orders o
        WHERE o.order_no = $1
          AND (($2::text IS NOT NULL AND lower(o.buyer_email) = $2)

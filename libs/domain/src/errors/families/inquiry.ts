@@ -12,4 +12,5 @@ export const INQUIRY_ERRORS = {
   'NAL-INQ-004': { status: 422, message: 'Returns and exchanges are accepted within 7 days of delivery (params: days).' },
   'NAL-INQ-005': { status: 422, message: 'The pickup date must be at least 4 business days ahead (params: min, the first date allowed).' },
   'NAL-INQ-006': { status: 422, message: 'The pickup date is too far ahead (params: max).' },
+  'NAL-INQ-007': { status: 422, message: 'This order has not been shipped yet: there is nothing to return.' },
 } as const satisfies Record<string, CatalogueEntry>;
