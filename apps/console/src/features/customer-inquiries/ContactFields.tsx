@@ -26,7 +26,7 @@ export interface ContactValues {
 }
 
 /** One column on a phone, two side by side from antd's `sm` (576 px) up. */
-const HALF = { xs: 24, sm: 12 } as const;
+export const HALF = { xs: 24, sm: 12 } as const;
 
 /** Radio choices, one per line: each label is a wide target for a thumb. Form.Item gives `value` and `onChange`. */
 export function Choices({ id, options, label, ...control }: Omit<RadioGroupProps, 'options'> & { id: string; options: { value: number; label: string }[]; label: string }) {

@@ -1,5 +1,5 @@
 import { Alert, Button, Divider, Form, Result, Spin, Typography } from 'antd';
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServerForm } from '../../common/use-server-form';
 import { formatDate } from '../../i18n';
@@ -49,10 +49,10 @@ export function PublicInquiryForm<K extends InquiryFormKind, V extends ContactVa
   const { options, error, isLoading, reload } = useFormOptions();
   const [receipt, setReceipt] = useState<InquiryReceipt | null>(null);
   // The address the acknowledgement goes to, for the thank-you panel.
-  const sentTo = useRef('');
+  const [sentTo, setSentTo] = useState('');
 
   const submit = (values: V) => {
-    sentTo.current = values.email ?? '';
+    setSentTo(values.email ?? '');
     return sendInquiryForm(kind, toBody(values, i18n.language === 'en' ? 'en' : 'ja'));
   };
   const { onFinish, onValuesChange, saving, refusal } = useServerForm(
@@ -72,7 +72,7 @@ export function PublicInquiryForm<K extends InquiryFormKind, V extends ContactVa
   if (receipt) {
     return (
       <PublicFrame title={title} maxWidth={760}>
-        <Receipt kind={kind} receipt={receipt} email={sentTo.current} onAgain={() => setReceipt(null)} />
+        <Receipt kind={kind} receipt={receipt} email={sentTo} onAgain={() => setReceipt(null)} />
       </PublicFrame>
     );
   }

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { countOf, dateText, katakana, maxLength, postcode } from '../../common/field-rules';
 import { errorMessage, formatDate } from '../../i18n';
 import type { FormOptions, ReturnFormBody } from './api/inquiry-forms';
-import { Choices, chosen, required, type ContactValues } from './ContactFields';
+import { Choices, chosen, HALF, required, type ContactValues } from './ContactFields';
 import { contactBody, orNull, PublicInquiryForm, type FormLanguage } from './PublicInquiryForm';
 
 interface ReturnValues extends ContactValues {
@@ -105,8 +105,6 @@ const accountNumber = (): FormRule => ({
     if (!new RegExp(`^\\d{${L.accountNumberDigits}}$`).test(halfWidthNumber(value.trim()))) throw new Error(errorMessage('digits'));
   },
 });
-
-const HALF = { xs: 24, sm: 12 } as const;
 
 /**
  * A date: the phone's or browser's own picker, which greys out the days before `min` but, unlike a
