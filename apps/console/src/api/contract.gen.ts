@@ -2197,7 +2197,7 @@ export interface components {
             /** @constant */
             ok: false;
             /** @enum {string} */
-            error_code: "NAL-400" | "NAL-401" | "NAL-403" | "NAL-404" | "NAL-413" | "NAL-422" | "NAL-429" | "NAL-500" | "NAL-503" | "NAL-CHAT-001" | "NAL-CHAT-002" | "NAL-CHAT-003" | "NAL-CHAT-004" | "NAL-CHAT-005" | "NAL-CHAT-006" | "NAL-CHAT-007" | "NAL-CHAT-008" | "NAL-CTM-001" | "NAL-CTM-002" | "NAL-CTM-003" | "NAL-CTM-101" | "NAL-CTM-102" | "NAL-CTM-103" | "NAL-CTM-104" | "NAL-CTM-105" | "NAL-CTM-106" | "NAL-CTM-107" | "NAL-CTM-108" | "NAL-CTM-109" | "NAL-DEP-001" | "NAL-DEP-002" | "NAL-DEP-003" | "NAL-DEP-004" | "NAL-DEP-005" | "NAL-DEP-006" | "NAL-DEP-007" | "NAL-DEP-008" | "NAL-DEP-009" | "NAL-DEP-010" | "NAL-DEP-011" | "NAL-DEP-012" | "NAL-DEP-013" | "NAL-DEP-014" | "NAL-DEP-015" | "NAL-DEP-016" | "NAL-DEP-017" | "NAL-DEP-018" | "NAL-DEP-019" | "NAL-DEP-020" | "NAL-DEP-021" | "NAL-DEP-022" | "NAL-DEP-040" | "NAL-DEP-041" | "NAL-DEP-043" | "NAL-DEP-044" | "NAL-DEP-045" | "NAL-DEP-046" | "NAL-DEP-047" | "NAL-IDEM-001" | "NAL-IDEM-002" | "NAL-IDEM-003" | "NAL-INQ-001" | "NAL-INQ-002" | "NAL-INQ-003" | "NAL-INQ-004" | "NAL-INQ-005" | "NAL-INQ-006" | "NAL-LO-01" | "NAL-LO-02" | "NAL-LO-03" | "NAL-LO-04" | "NAL-LO-05" | "NAL-LO-06" | "NAL-LO-07" | "NAL-MAIL-001" | "NAL-MAIL-002" | "NAL-MAIL-003" | "NAL-MAKER-001" | "NAL-MAKER-002" | "NAL-MAKER-003" | "NAL-PRO-001" | "NAL-PRO-002" | "NAL-PRO-003" | "NAL-PRO-004" | "NAL-PRO-005" | "NAL-PRO-006" | "NAL-REVENUE-001" | "NAL-REVENUE-002" | "NAL-REVENUE-010" | "NAL-REVENUE-011" | "NAL-REVENUE-012" | "NAL-REVENUE-013" | "NAL-SET-100" | "NAL-SET-101" | "NAL-SET-102" | "NAL-SHOP-001" | "NAL-SHOP-002" | "NAL-UPL-001" | "NAL-UPL-002" | "NAL-USER-001" | "NAL-USER-002" | "NAL-USER-003" | "NAL-USER-004" | "NAL-USER-005" | "NAL-USER-006" | "NAL_DELIVERY-004" | "NAL_DELIVERY-005" | "NAL_DELIVERY-006" | "NAL_DELIVERY-007" | "NAL_ORD-084" | "NAL_ORD-086" | "NAL_ORD-087" | "NAL_ORD-088" | "NAL_ORD-101" | "NAL_ORD-102" | "NAL_ORD-103" | "NAL_ORD-104" | "NAL_ORD-105" | "NAL_ORD-106" | "NAL_ORD-120" | "NAL_ORD-121" | "NAL_ORD-122" | "NAL_ORD-123" | "NAL_ORD-124" | "NAL_ORD-125" | "NAL_ORD-126" | "NAL_ORD-130" | "NAL_ORD-131" | "NAL_ORD-132" | "NAL_ORD-133" | "NAL_ORD-134" | "NAL_ORD-135" | "NAL_ORD-166" | "NAL_ORD-169" | "NAL_ORD-191" | "NAL_ORD-193";
+            error_code: "NAL-400" | "NAL-401" | "NAL-403" | "NAL-404" | "NAL-413" | "NAL-422" | "NAL-429" | "NAL-500" | "NAL-503" | "NAL-CHAT-001" | "NAL-CHAT-002" | "NAL-CHAT-003" | "NAL-CHAT-004" | "NAL-CHAT-005" | "NAL-CHAT-006" | "NAL-CHAT-007" | "NAL-CHAT-008" | "NAL-CTM-001" | "NAL-CTM-002" | "NAL-CTM-003" | "NAL-CTM-101" | "NAL-CTM-102" | "NAL-CTM-103" | "NAL-CTM-104" | "NAL-CTM-105" | "NAL-CTM-106" | "NAL-CTM-107" | "NAL-CTM-108" | "NAL-CTM-109" | "NAL-DEP-001" | "NAL-DEP-002" | "NAL-DEP-003" | "NAL-DEP-004" | "NAL-DEP-005" | "NAL-DEP-006" | "NAL-DEP-007" | "NAL-DEP-008" | "NAL-DEP-009" | "NAL-DEP-010" | "NAL-DEP-011" | "NAL-DEP-012" | "NAL-DEP-013" | "NAL-DEP-014" | "NAL-DEP-015" | "NAL-DEP-016" | "NAL-DEP-017" | "NAL-DEP-018" | "NAL-DEP-019" | "NAL-DEP-020" | "NAL-DEP-021" | "NAL-DEP-022" | "NAL-DEP-040" | "NAL-DEP-041" | "NAL-DEP-043" | "NAL-DEP-044" | "NAL-DEP-045" | "NAL-DEP-046" | "NAL-DEP-047" | "NAL-IDEM-001" | "NAL-IDEM-002" | "NAL-IDEM-003" | "NAL-INQ-001" | "NAL-INQ-002" | "NAL-INQ-003" | "NAL-INQ-004" | "NAL-INQ-005" | "NAL-INQ-006" | "NAL-INQ-007" | "NAL-LO-01" | "NAL-LO-02" | "NAL-LO-03" | "NAL-LO-04" | "NAL-LO-05" | "NAL-LO-06" | "NAL-LO-07" | "NAL-MAIL-001" | "NAL-MAIL-002" | "NAL-MAIL-003" | "NAL-MAKER-001" | "NAL-MAKER-002" | "NAL-MAKER-003" | "NAL-PRO-001" | "NAL-PRO-002" | "NAL-PRO-003" | "NAL-PRO-004" | "NAL-PRO-005" | "NAL-PRO-006" | "NAL-REVENUE-001" | "NAL-REVENUE-002" | "NAL-REVENUE-010" | "NAL-REVENUE-011" | "NAL-REVENUE-012" | "NAL-REVENUE-013" | "NAL-SET-100" | "NAL-SET-101" | "NAL-SET-102" | "NAL-SHOP-001" | "NAL-SHOP-002" | "NAL-UPL-001" | "NAL-UPL-002" | "NAL-USER-001" | "NAL-USER-002" | "NAL-USER-003" | "NAL-USER-004" | "NAL-USER-005" | "NAL-USER-006" | "NAL_DELIVERY-004" | "NAL_DELIVERY-005" | "NAL_DELIVERY-006" | "NAL_DELIVERY-007" | "NAL_ORD-084" | "NAL_ORD-086" | "NAL_ORD-087" | "NAL_ORD-088" | "NAL_ORD-101" | "NAL_ORD-102" | "NAL_ORD-103" | "NAL_ORD-104" | "NAL_ORD-105" | "NAL_ORD-106" | "NAL_ORD-120" | "NAL_ORD-121" | "NAL_ORD-122" | "NAL_ORD-123" | "NAL_ORD-124" | "NAL_ORD-125" | "NAL_ORD-126" | "NAL_ORD-130" | "NAL_ORD-131" | "NAL_ORD-132" | "NAL_ORD-133" | "NAL_ORD-134" | "NAL_ORD-135" | "NAL_ORD-166" | "NAL_ORD-169" | "NAL_ORD-191" | "NAL_ORD-193";
         } | {
             order_id: string;
             /** @constant */
@@ -2805,7 +2805,7 @@ export interface components {
         ErrorEnvelope: {
             error: {
                 /** @enum {string} */
-                error_code: "NAL-400" | "NAL-401" | "NAL-403" | "NAL-404" | "NAL-413" | "NAL-422" | "NAL-429" | "NAL-500" | "NAL-503" | "NAL-CHAT-001" | "NAL-CHAT-002" | "NAL-CHAT-003" | "NAL-CHAT-004" | "NAL-CHAT-005" | "NAL-CHAT-006" | "NAL-CHAT-007" | "NAL-CHAT-008" | "NAL-CTM-001" | "NAL-CTM-002" | "NAL-CTM-003" | "NAL-CTM-101" | "NAL-CTM-102" | "NAL-CTM-103" | "NAL-CTM-104" | "NAL-CTM-105" | "NAL-CTM-106" | "NAL-CTM-107" | "NAL-CTM-108" | "NAL-CTM-109" | "NAL-DEP-001" | "NAL-DEP-002" | "NAL-DEP-003" | "NAL-DEP-004" | "NAL-DEP-005" | "NAL-DEP-006" | "NAL-DEP-007" | "NAL-DEP-008" | "NAL-DEP-009" | "NAL-DEP-010" | "NAL-DEP-011" | "NAL-DEP-012" | "NAL-DEP-013" | "NAL-DEP-014" | "NAL-DEP-015" | "NAL-DEP-016" | "NAL-DEP-017" | "NAL-DEP-018" | "NAL-DEP-019" | "NAL-DEP-020" | "NAL-DEP-021" | "NAL-DEP-022" | "NAL-DEP-040" | "NAL-DEP-041" | "NAL-DEP-043" | "NAL-DEP-044" | "NAL-DEP-045" | "NAL-DEP-046" | "NAL-DEP-047" | "NAL-IDEM-001" | "NAL-IDEM-002" | "NAL-IDEM-003" | "NAL-INQ-001" | "NAL-INQ-002" | "NAL-INQ-003" | "NAL-INQ-004" | "NAL-INQ-005" | "NAL-INQ-006" | "NAL-LO-01" | "NAL-LO-02" | "NAL-LO-03" | "NAL-LO-04" | "NAL-LO-05" | "NAL-LO-06" | "NAL-LO-07" | "NAL-MAIL-001" | "NAL-MAIL-002" | "NAL-MAIL-003" | "NAL-MAKER-001" | "NAL-MAKER-002" | "NAL-MAKER-003" | "NAL-PRO-001" | "NAL-PRO-002" | "NAL-PRO-003" | "NAL-PRO-004" | "NAL-PRO-005" | "NAL-PRO-006" | "NAL-REVENUE-001" | "NAL-REVENUE-002" | "NAL-REVENUE-010" | "NAL-REVENUE-011" | "NAL-REVENUE-012" | "NAL-REVENUE-013" | "NAL-SET-100" | "NAL-SET-101" | "NAL-SET-102" | "NAL-SHOP-001" | "NAL-SHOP-002" | "NAL-UPL-001" | "NAL-UPL-002" | "NAL-USER-001" | "NAL-USER-002" | "NAL-USER-003" | "NAL-USER-004" | "NAL-USER-005" | "NAL-USER-006" | "NAL_DELIVERY-004" | "NAL_DELIVERY-005" | "NAL_DELIVERY-006" | "NAL_DELIVERY-007" | "NAL_ORD-084" | "NAL_ORD-086" | "NAL_ORD-087" | "NAL_ORD-088" | "NAL_ORD-101" | "NAL_ORD-102" | "NAL_ORD-103" | "NAL_ORD-104" | "NAL_ORD-105" | "NAL_ORD-106" | "NAL_ORD-120" | "NAL_ORD-121" | "NAL_ORD-122" | "NAL_ORD-123" | "NAL_ORD-124" | "NAL_ORD-125" | "NAL_ORD-126" | "NAL_ORD-130" | "NAL_ORD-131" | "NAL_ORD-132" | "NAL_ORD-133" | "NAL_ORD-134" | "NAL_ORD-135" | "NAL_ORD-166" | "NAL_ORD-169" | "NAL_ORD-191" | "NAL_ORD-193";
+                error_code: "NAL-400" | "NAL-401" | "NAL-403" | "NAL-404" | "NAL-413" | "NAL-422" | "NAL-429" | "NAL-500" | "NAL-503" | "NAL-CHAT-001" | "NAL-CHAT-002" | "NAL-CHAT-003" | "NAL-CHAT-004" | "NAL-CHAT-005" | "NAL-CHAT-006" | "NAL-CHAT-007" | "NAL-CHAT-008" | "NAL-CTM-001" | "NAL-CTM-002" | "NAL-CTM-003" | "NAL-CTM-101" | "NAL-CTM-102" | "NAL-CTM-103" | "NAL-CTM-104" | "NAL-CTM-105" | "NAL-CTM-106" | "NAL-CTM-107" | "NAL-CTM-108" | "NAL-CTM-109" | "NAL-DEP-001" | "NAL-DEP-002" | "NAL-DEP-003" | "NAL-DEP-004" | "NAL-DEP-005" | "NAL-DEP-006" | "NAL-DEP-007" | "NAL-DEP-008" | "NAL-DEP-009" | "NAL-DEP-010" | "NAL-DEP-011" | "NAL-DEP-012" | "NAL-DEP-013" | "NAL-DEP-014" | "NAL-DEP-015" | "NAL-DEP-016" | "NAL-DEP-017" | "NAL-DEP-018" | "NAL-DEP-019" | "NAL-DEP-020" | "NAL-DEP-021" | "NAL-DEP-022" | "NAL-DEP-040" | "NAL-DEP-041" | "NAL-DEP-043" | "NAL-DEP-044" | "NAL-DEP-045" | "NAL-DEP-046" | "NAL-DEP-047" | "NAL-IDEM-001" | "NAL-IDEM-002" | "NAL-IDEM-003" | "NAL-INQ-001" | "NAL-INQ-002" | "NAL-INQ-003" | "NAL-INQ-004" | "NAL-INQ-005" | "NAL-INQ-006" | "NAL-INQ-007" | "NAL-LO-01" | "NAL-LO-02" | "NAL-LO-03" | "NAL-LO-04" | "NAL-LO-05" | "NAL-LO-06" | "NAL-LO-07" | "NAL-MAIL-001" | "NAL-MAIL-002" | "NAL-MAIL-003" | "NAL-MAKER-001" | "NAL-MAKER-002" | "NAL-MAKER-003" | "NAL-PRO-001" | "NAL-PRO-002" | "NAL-PRO-003" | "NAL-PRO-004" | "NAL-PRO-005" | "NAL-PRO-006" | "NAL-REVENUE-001" | "NAL-REVENUE-002" | "NAL-REVENUE-010" | "NAL-REVENUE-011" | "NAL-REVENUE-012" | "NAL-REVENUE-013" | "NAL-SET-100" | "NAL-SET-101" | "NAL-SET-102" | "NAL-SHOP-001" | "NAL-SHOP-002" | "NAL-UPL-001" | "NAL-UPL-002" | "NAL-USER-001" | "NAL-USER-002" | "NAL-USER-003" | "NAL-USER-004" | "NAL-USER-005" | "NAL-USER-006" | "NAL_DELIVERY-004" | "NAL_DELIVERY-005" | "NAL_DELIVERY-006" | "NAL_DELIVERY-007" | "NAL_ORD-084" | "NAL_ORD-086" | "NAL_ORD-087" | "NAL_ORD-088" | "NAL_ORD-101" | "NAL_ORD-102" | "NAL_ORD-103" | "NAL_ORD-104" | "NAL_ORD-105" | "NAL_ORD-106" | "NAL_ORD-120" | "NAL_ORD-121" | "NAL_ORD-122" | "NAL_ORD-123" | "NAL_ORD-124" | "NAL_ORD-125" | "NAL_ORD-126" | "NAL_ORD-130" | "NAL_ORD-131" | "NAL_ORD-132" | "NAL_ORD-133" | "NAL_ORD-134" | "NAL_ORD-135" | "NAL_ORD-166" | "NAL_ORD-169" | "NAL_ORD-191" | "NAL_ORD-193";
                 /** @description English, for logs and scripts; the console shows the translated code. */
                 message: string;
                 /** @description Every failing field of a 422 (the first LISTED_ERRORS_MAX), the upload's of a 413; empty otherwise. */
@@ -2865,9 +2865,14 @@ export interface components {
             actions: ("approve" | "reject" | "request_approve" | "return_edit" | "stamp")[];
             id: string;
             customer_id: string;
+            person_in_charge: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            version: number;
             estimate_no: string;
             revision: number;
-            person_in_charge: string | null;
             delivery_location: string | null;
             fax_number: string | null;
             zip: string | null;
@@ -2892,11 +2897,6 @@ export interface components {
             s3_path: string | null;
             /** Format: date-time */
             issued_at: string;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            version: number;
         };
         EstimateHistoryItemView: {
             revisions: components["schemas"]["EstimateRevisionView"][];
@@ -2919,9 +2919,14 @@ export interface components {
             actions: ("approve" | "reject" | "request_approve" | "return_edit" | "stamp")[];
             id: string;
             customer_id: string;
+            person_in_charge: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            version: number;
             estimate_no: string;
             revision: number;
-            person_in_charge: string | null;
             delivery_location: string | null;
             fax_number: string | null;
             zip: string | null;
@@ -2946,11 +2951,6 @@ export interface components {
             s3_path: string | null;
             /** Format: date-time */
             issued_at: string;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            version: number;
         };
         EstimateRevisionView: {
             revision: number;
@@ -3006,9 +3006,14 @@ export interface components {
             actions: ("approve" | "reject" | "request_approve" | "return_edit" | "stamp")[];
             id: string;
             customer_id: string;
+            person_in_charge: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            version: number;
             estimate_no: string;
             revision: number;
-            person_in_charge: string | null;
             delivery_location: string | null;
             fax_number: string | null;
             zip: string | null;
@@ -3033,11 +3038,6 @@ export interface components {
             s3_path: string | null;
             /** Format: date-time */
             issued_at: string;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            version: number;
         };
         ExportCustomersBody: {
             customer_ids: number[];
@@ -3124,9 +3124,10 @@ export interface components {
         LineStatus: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
         LinkEstimateView: {
             id: string;
+            person_in_charge: string | null;
+            version: number;
             estimate_no: string;
             revision: number;
-            person_in_charge: string | null;
             delivery_location: string | null;
             fax_number: string | null;
             zip: string | null;
@@ -3147,7 +3148,6 @@ export interface components {
             seal_approved_date: string | null;
             /** Format: date-time */
             issued_at: string;
-            version: number;
             approve: boolean;
             stamp: boolean;
             /** @description `E-…-R2` from the second revision on. */
@@ -3722,7 +3722,7 @@ export interface components {
             /** @constant */
             ok: false;
             /** @enum {string} */
-            error_code: "NAL-400" | "NAL-401" | "NAL-403" | "NAL-404" | "NAL-413" | "NAL-422" | "NAL-429" | "NAL-500" | "NAL-503" | "NAL-CHAT-001" | "NAL-CHAT-002" | "NAL-CHAT-003" | "NAL-CHAT-004" | "NAL-CHAT-005" | "NAL-CHAT-006" | "NAL-CHAT-007" | "NAL-CHAT-008" | "NAL-CTM-001" | "NAL-CTM-002" | "NAL-CTM-003" | "NAL-CTM-101" | "NAL-CTM-102" | "NAL-CTM-103" | "NAL-CTM-104" | "NAL-CTM-105" | "NAL-CTM-106" | "NAL-CTM-107" | "NAL-CTM-108" | "NAL-CTM-109" | "NAL-DEP-001" | "NAL-DEP-002" | "NAL-DEP-003" | "NAL-DEP-004" | "NAL-DEP-005" | "NAL-DEP-006" | "NAL-DEP-007" | "NAL-DEP-008" | "NAL-DEP-009" | "NAL-DEP-010" | "NAL-DEP-011" | "NAL-DEP-012" | "NAL-DEP-013" | "NAL-DEP-014" | "NAL-DEP-015" | "NAL-DEP-016" | "NAL-DEP-017" | "NAL-DEP-018" | "NAL-DEP-019" | "NAL-DEP-020" | "NAL-DEP-021" | "NAL-DEP-022" | "NAL-DEP-040" | "NAL-DEP-041" | "NAL-DEP-043" | "NAL-DEP-044" | "NAL-DEP-045" | "NAL-DEP-046" | "NAL-DEP-047" | "NAL-IDEM-001" | "NAL-IDEM-002" | "NAL-IDEM-003" | "NAL-INQ-001" | "NAL-INQ-002" | "NAL-INQ-003" | "NAL-INQ-004" | "NAL-INQ-005" | "NAL-INQ-006" | "NAL-LO-01" | "NAL-LO-02" | "NAL-LO-03" | "NAL-LO-04" | "NAL-LO-05" | "NAL-LO-06" | "NAL-LO-07" | "NAL-MAIL-001" | "NAL-MAIL-002" | "NAL-MAIL-003" | "NAL-MAKER-001" | "NAL-MAKER-002" | "NAL-MAKER-003" | "NAL-PRO-001" | "NAL-PRO-002" | "NAL-PRO-003" | "NAL-PRO-004" | "NAL-PRO-005" | "NAL-PRO-006" | "NAL-REVENUE-001" | "NAL-REVENUE-002" | "NAL-REVENUE-010" | "NAL-REVENUE-011" | "NAL-REVENUE-012" | "NAL-REVENUE-013" | "NAL-SET-100" | "NAL-SET-101" | "NAL-SET-102" | "NAL-SHOP-001" | "NAL-SHOP-002" | "NAL-UPL-001" | "NAL-UPL-002" | "NAL-USER-001" | "NAL-USER-002" | "NAL-USER-003" | "NAL-USER-004" | "NAL-USER-005" | "NAL-USER-006" | "NAL_DELIVERY-004" | "NAL_DELIVERY-005" | "NAL_DELIVERY-006" | "NAL_DELIVERY-007" | "NAL_ORD-084" | "NAL_ORD-086" | "NAL_ORD-087" | "NAL_ORD-088" | "NAL_ORD-101" | "NAL_ORD-102" | "NAL_ORD-103" | "NAL_ORD-104" | "NAL_ORD-105" | "NAL_ORD-106" | "NAL_ORD-120" | "NAL_ORD-121" | "NAL_ORD-122" | "NAL_ORD-123" | "NAL_ORD-124" | "NAL_ORD-125" | "NAL_ORD-126" | "NAL_ORD-130" | "NAL_ORD-131" | "NAL_ORD-132" | "NAL_ORD-133" | "NAL_ORD-134" | "NAL_ORD-135" | "NAL_ORD-166" | "NAL_ORD-169" | "NAL_ORD-191" | "NAL_ORD-193";
+            error_code: "NAL-400" | "NAL-401" | "NAL-403" | "NAL-404" | "NAL-413" | "NAL-422" | "NAL-429" | "NAL-500" | "NAL-503" | "NAL-CHAT-001" | "NAL-CHAT-002" | "NAL-CHAT-003" | "NAL-CHAT-004" | "NAL-CHAT-005" | "NAL-CHAT-006" | "NAL-CHAT-007" | "NAL-CHAT-008" | "NAL-CTM-001" | "NAL-CTM-002" | "NAL-CTM-003" | "NAL-CTM-101" | "NAL-CTM-102" | "NAL-CTM-103" | "NAL-CTM-104" | "NAL-CTM-105" | "NAL-CTM-106" | "NAL-CTM-107" | "NAL-CTM-108" | "NAL-CTM-109" | "NAL-DEP-001" | "NAL-DEP-002" | "NAL-DEP-003" | "NAL-DEP-004" | "NAL-DEP-005" | "NAL-DEP-006" | "NAL-DEP-007" | "NAL-DEP-008" | "NAL-DEP-009" | "NAL-DEP-010" | "NAL-DEP-011" | "NAL-DEP-012" | "NAL-DEP-013" | "NAL-DEP-014" | "NAL-DEP-015" | "NAL-DEP-016" | "NAL-DEP-017" | "NAL-DEP-018" | "NAL-DEP-019" | "NAL-DEP-020" | "NAL-DEP-021" | "NAL-DEP-022" | "NAL-DEP-040" | "NAL-DEP-041" | "NAL-DEP-043" | "NAL-DEP-044" | "NAL-DEP-045" | "NAL-DEP-046" | "NAL-DEP-047" | "NAL-IDEM-001" | "NAL-IDEM-002" | "NAL-IDEM-003" | "NAL-INQ-001" | "NAL-INQ-002" | "NAL-INQ-003" | "NAL-INQ-004" | "NAL-INQ-005" | "NAL-INQ-006" | "NAL-INQ-007" | "NAL-LO-01" | "NAL-LO-02" | "NAL-LO-03" | "NAL-LO-04" | "NAL-LO-05" | "NAL-LO-06" | "NAL-LO-07" | "NAL-MAIL-001" | "NAL-MAIL-002" | "NAL-MAIL-003" | "NAL-MAKER-001" | "NAL-MAKER-002" | "NAL-MAKER-003" | "NAL-PRO-001" | "NAL-PRO-002" | "NAL-PRO-003" | "NAL-PRO-004" | "NAL-PRO-005" | "NAL-PRO-006" | "NAL-REVENUE-001" | "NAL-REVENUE-002" | "NAL-REVENUE-010" | "NAL-REVENUE-011" | "NAL-REVENUE-012" | "NAL-REVENUE-013" | "NAL-SET-100" | "NAL-SET-101" | "NAL-SET-102" | "NAL-SHOP-001" | "NAL-SHOP-002" | "NAL-UPL-001" | "NAL-UPL-002" | "NAL-USER-001" | "NAL-USER-002" | "NAL-USER-003" | "NAL-USER-004" | "NAL-USER-005" | "NAL-USER-006" | "NAL_DELIVERY-004" | "NAL_DELIVERY-005" | "NAL_DELIVERY-006" | "NAL_DELIVERY-007" | "NAL_ORD-084" | "NAL_ORD-086" | "NAL_ORD-087" | "NAL_ORD-088" | "NAL_ORD-101" | "NAL_ORD-102" | "NAL_ORD-103" | "NAL_ORD-104" | "NAL_ORD-105" | "NAL_ORD-106" | "NAL_ORD-120" | "NAL_ORD-121" | "NAL_ORD-122" | "NAL_ORD-123" | "NAL_ORD-124" | "NAL_ORD-125" | "NAL_ORD-126" | "NAL_ORD-130" | "NAL_ORD-131" | "NAL_ORD-132" | "NAL_ORD-133" | "NAL_ORD-134" | "NAL_ORD-135" | "NAL_ORD-166" | "NAL_ORD-169" | "NAL_ORD-191" | "NAL_ORD-193";
         } | {
             order_id: string;
             /** @constant */
@@ -4817,7 +4817,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["CustomerInquiryView"][];
+                        data: {
+                            id: number;
+                            /** @description The number the customer was given. */
+                            reference: string;
+                            /**
+                             * @description inquiry (the general form, or recorded by staff) or return (the return/exchange form).
+                             * @enum {string}
+                             */
+                            kind: "inquiry" | "return";
+                            /** @description 1 shop (the web forms), 2 phone, 3 fax, 4 system, 5 other. */
+                            method: components["schemas"]["CustomerInquiryMethod"];
+                            /** @description 1 waiting, 2 replied, 3 completed. */
+                            state: components["schemas"]["CustomerInquiryState"];
+                            /** @description 1 product, 2 order and delivery, 3 return or exchange, 4 other. */
+                            inquiry_type: components["schemas"]["CustomerInquiryType"];
+                            /** @enum {string} */
+                            language: "en" | "ja";
+                            shop: {
+                                id: number;
+                                name: string | null;
+                            } | null;
+                            customer: {
+                                id: number;
+                                name: string | null;
+                            } | null;
+                            order: {
+                                id: number;
+                            } | null;
+                            order_no: string | null;
+                            company: string | null;
+                            position: string | null;
+                            name: string;
+                            phone: string | null;
+                            email: string | null;
+                            title: string;
+                            product: string | null;
+                            person_in_charge: {
+                                id: number;
+                                name: string | null;
+                            } | null;
+                            cs_memo: string | null;
+                            created_by_name: string | null;
+                            /** Format: date-time */
+                            received_at: string;
+                            /**
+                             * Format: date-time
+                             * @description SPEC.md §9: within 24 hours on weekdays 10:00–17:00, else the next business day.
+                             */
+                            reply_due_at: string;
+                            overdue: boolean;
+                            /** Format: date-time */
+                            replied_at: string | null;
+                            /** Format: date-time */
+                            completed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            version: number;
+                        }[];
                         pagination: components["schemas"]["KeysetPagination"];
                     };
                 };

@@ -1,5 +1,5 @@
 import type { FormRule } from 'antd';
-import { DATE_MAX, DATE_MIN, isDateInRange, isPhoneNumber, isPostcode, MONEY_LIMITS, parseDate, unprintableCharacters } from '@oms/domain';
+import { DATE_MAX, DATE_MIN, isDateInRange, isKatakana, isPhoneNumber, isPostcode, MONEY_LIMITS, parseDate, unprintableCharacters } from '@oms/domain';
 import { errorMessage } from '../i18n';
 
 /**
@@ -76,3 +76,24 @@ export const dateText = (): FormRule => ({
     if (!isDateInRange(date)) throw new Error(errorMessage('date_out_of_range', { min: DATE_MIN, max: DATE_MAX }));
   },
 });
+
+/** Full-width katakana (a name as a bank has it), as the API's Katakana rule; blank is left to `required`. */
+export const katakana = (): FormRule => ({
+  validator: async (_rule, value: unknown) => {
+    if (!blank(value) && !isKatakana(String(value).trim())) throw new Error(errorMessage('katakana'));
+  },
+});
+
+/**
+ * The same text as the field `other` (an e-mail typed twice), compared as the API's SameAs does: trimmed,
+ * case aside. Give the item `dependencies={[other]}` so that it is checked again as the other changes.
+ */
+export const sameAs =
+  (other: string, errorCode: string): FormRule =>
+  ({ getFieldValue }) => ({
+    validator: async (_rule, value: unknown) => {
+      const first: unknown = getFieldValue(other);
+      if (blank(value) || typeof first !== 'string' || blank(first)) return;
+      if (String(value).trim().toLowerCase() !== first.trim().toLowerCase()) throw new Error(errorMessage(errorCode));
+    },
+  });

@@ -77,6 +77,8 @@ export const CUSTOMER_INQUIRY_LIMITS = {
   returnWindowDays: 7,
   /** SPEC.md §5, §9: a pickup at least this many business days ahead. */
   pickupLeadBusinessDays: 4,
+  /** A pickup at most this many days ahead (NAL-INQ-006). */
+  pickupHorizonDays: 60,
 } as const;
 
 /**
@@ -98,11 +100,11 @@ export function earliestPickupDate(today: DateText, closing: YearEndClosing): Da
   return addBusinessDays(today, CUSTOMER_INQUIRY_LIMITS.pickupLeadBusinessDays, closing);
 }
 
-/** A pickup at least 4 business days ahead (NAL-INQ-005, with the first date allowed), within two months. */
+/** A pickup at least 4 business days ahead (NAL-INQ-005, with the first date allowed), at most 60 days ahead (NAL-INQ-006). */
 export function pickupDateIssues(pickupOn: DateText, today: DateText, closing: YearEndClosing): FieldIssue[] {
   const earliest = earliestPickupDate(today, closing);
   if (pickupOn < earliest) return [{ field: 'pickup_date', errorCode: 'NAL-INQ-005', params: { min: earliest, days: CUSTOMER_INQUIRY_LIMITS.pickupLeadBusinessDays } }];
-  const latest = addDays(today, 60);
+  const latest = addDays(today, CUSTOMER_INQUIRY_LIMITS.pickupHorizonDays);
   if (pickupOn > latest) return [{ field: 'pickup_date', errorCode: 'NAL-INQ-006', params: { max: latest } }];
   return [];
 }

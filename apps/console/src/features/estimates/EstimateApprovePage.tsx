@@ -1,10 +1,10 @@
 import { FilePdfOutlined } from '@ant-design/icons';
-import { Button, Card, Divider, Result, Spin, Typography } from 'antd';
+import { Button, Divider, Result, Spin, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { errorMessage, formatDate } from '../../i18n';
-import { LanguageSwitch } from '../../layout/LanguageSwitch';
+import { PublicFrame } from '../../layout/PublicFrame';
 import { failureMessage } from '../maker-side/failure-message';
 import { isLinkProblem, type EstimateAnswer } from './api/estimate';
 import { answerThroughLink, linkPdfUrl } from './api/save-estimate';
@@ -12,16 +12,10 @@ import { useApprovalLink } from './api/use-estimates';
 import { AnswerButtons } from './EstimateActions';
 import { EstimateSummary } from './EstimateSummary';
 
-/** The page's frame without the console's menu: the title and the language switch. */
-function PublicFrame({ children }: { children: ReactNode }) {
+/** The public frame with this page's title. */
+function Frame({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  return (
-    <div style={{ minHeight: '100vh', background: '#f5f5f5', padding: '24px 12px' }}>
-      <Card style={{ maxWidth: 960, margin: '0 auto' }} title={t('estimates.link.title')} extra={<LanguageSwitch />}>
-        {children}
-      </Card>
-    </div>
-  );
+  return <PublicFrame title={t('estimates.link.title')}>{children}</PublicFrame>;
 }
 
 /**
@@ -39,36 +33,36 @@ export function EstimateApprovePage() {
 
   if (answered) {
     return (
-      <PublicFrame>
+      <Frame>
         <Result status="success" title={<span data-testid="estimate-link-done">{t(`estimates.answered.${answered}`)}</span>} subTitle={t('estimates.link.done')} />
-      </PublicFrame>
+      </Frame>
     );
   }
   const problem = linkProblem ?? (isLinkProblem(error?.errorCode) ? error!.errorCode! : null);
   if (problem) {
     return (
-      <PublicFrame>
+      <Frame>
         <Result status="warning" title={<span data-testid="estimate-link-problem" data-code={problem}>{errorMessage(problem)}</span>} />
-      </PublicFrame>
+      </Frame>
     );
   }
   if (error) {
     return (
-      <PublicFrame>
+      <Frame>
         <Result
           status="warning"
           title={t('estimates.link.loadFailed')}
           subTitle={<span data-testid="estimate-link-failed">{failureMessage(error)}</span>}
           extra={<Button onClick={() => void reload()}>{t('estimates.link.retry')}</Button>}
         />
-      </PublicFrame>
+      </Frame>
     );
   }
-  if (isLoading || !link) return <PublicFrame><Spin /></PublicFrame>;
+  if (isLoading || !link) return <Frame><Spin /></Frame>;
 
   const { estimate } = link;
   return (
-    <PublicFrame>
+    <Frame>
       <div data-testid="estimate-link-page" data-step={link.step}>
         <Typography.Paragraph>
           {t('estimates.link.lead', { name: link.recipientName, step: t(`estimates.link.steps.${link.step}`) })}
@@ -95,6 +89,6 @@ export function EstimateApprovePage() {
           }}
         />
       </div>
-    </PublicFrame>
+    </Frame>
   );
 }

@@ -1,10 +1,10 @@
 import { FilePdfOutlined } from '@ant-design/icons';
-import { Button, Card, Divider, Result, Space, Spin, Typography } from 'antd';
+import { Button, Divider, Result, Space, Spin, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { errorMessage, formatDate } from '../../i18n';
-import { LanguageSwitch } from '../../layout/LanguageSwitch';
+import { PublicFrame } from '../../layout/PublicFrame';
 import { ReloadPrompt } from '../orders/ReloadPrompt';
 import { isLinkProblem, sheetUrl, useMakerConfirmation } from './api';
 import { AnswerRecorded } from './AnswerRecorded';
@@ -15,16 +15,10 @@ import { failureMessage } from './failure-message';
 import { MakerAnswerForm, type RecordedAnswer } from './MakerAnswerForm';
 import { ShipDateChangeForm } from './ShipDateChangeForm';
 
-/** The page's frame without the console's menu: the title and the language switch (Japanese unless chosen). */
-function PublicFrame({ children }: { children: ReactNode }) {
+/** The public frame with this page's title. */
+function Frame({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  return (
-    <div style={{ minHeight: '100vh', background: '#f5f5f5', padding: '24px 12px' }}>
-      <Card style={{ maxWidth: 960, margin: '0 auto' }} title={t('makerConfirm.title')} extra={<LanguageSwitch />}>
-        {children}
-      </Card>
-    </div>
-  );
+  return <PublicFrame title={t('makerConfirm.title')}>{children}</PublicFrame>;
 }
 
 /** A link that shows nothing (invalid, its lines moved elsewhere, expired): the reason, and nothing else. */
@@ -47,20 +41,20 @@ export function MakerConfirmPage() {
   const [stale, setStale] = useState(false);
 
   const problemCode = linkProblem ?? (isLinkProblem(error?.errorCode) ? error!.errorCode! : null);
-  if (problemCode) return <PublicFrame><LinkProblem code={problemCode} /></PublicFrame>;
+  if (problemCode) return <Frame><LinkProblem code={problemCode} /></Frame>;
   if (error) {
     return (
-      <PublicFrame>
+      <Frame>
         <Result
           status="warning"
           title={t('makerConfirm.loadFailed')}
           subTitle={<span data-testid="confirm-load-failed">{failureMessage(error)}</span>}
           extra={<Button onClick={() => void reload()}>{t('makerConfirm.retry')}</Button>}
         />
-      </PublicFrame>
+      </Frame>
     );
   }
-  if (isLoading || !confirmation) return <PublicFrame><Spin /></PublicFrame>;
+  if (isLoading || !confirmation) return <Frame><Spin /></Frame>;
 
   // Answered here a moment ago (the page reads the order again), or earlier, here or by staff.
   const answered = recorded !== null || confirmation.stage === 'answered';
@@ -70,7 +64,7 @@ export function MakerConfirmPage() {
   };
 
   return (
-    <PublicFrame>
+    <Frame>
       {recorded && <AnswerRecorded answer={recorded} />}
       <Space orientation="vertical" size="large" style={{ width: '100%' }} data-testid="confirm-page" data-stage={answered ? 'answered' : 'awaiting_answer'}>
         <Typography.Paragraph style={{ margin: 0 }}>
@@ -116,6 +110,6 @@ export function MakerConfirmPage() {
           void reload();
         }}
       />
-    </PublicFrame>
+    </Frame>
   );
 }
