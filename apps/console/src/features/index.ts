@@ -1,3 +1,4 @@
+import { customerInquiriesFeature } from './customer-inquiries/feature';
 import { customersFeature } from './customers/feature';
 import { estimatesFeature } from './estimates/feature';
 import type { Feature } from './feature';
@@ -25,7 +26,7 @@ export const CONSOLE_FEATURES: readonly Feature[] = [
   makersFeature,
   revenuesFeature,
   usersFeature,
-  { key: 'customerInquiries', path: '/customer-inquiries', permission: 'customers.read' },
+  customerInquiriesFeature,
   makerInquiriesFeature,
   settingsFeature,
   makerSideFeature,
