@@ -1,9 +1,10 @@
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { setupServer, type SetupServer } from 'msw/node';
 import { App as AntApp } from 'antd';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import i18n from './i18n';
 import { ConsoleConfig } from './layout/ConsoleConfig';
@@ -78,3 +79,21 @@ export function useClientTest() {
 /** An error answer in the envelope of DESIGN.md §4. */
 export const envelope = (status: number, error_code: string, extra: object = {}) =>
   HttpResponse.json({ error: { error_code, message: `message ${error_code}`, errors: [], request_id: 'req-1', ...extra } }, { status });
+
+/** Opens an antd Select by its input id and picks the option showing `label`. */
+export async function chooseOption(id: string, label: string) {
+  const user = userEvent.setup();
+  await user.click(document.querySelector(`#${id}`)!);
+  const option = await waitFor(() => {
+    const found = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].find((o) => o.textContent === label);
+    if (!found) throw new Error(`no option ${label}`);
+    return found;
+  });
+  await user.click(option);
+}
+
+/** Where the router is (path and query), for a test of what a screen keeps in the URL. */
+export function Where() {
+  const location = useLocation();
+  return <div data-testid="where">{location.pathname + location.search}</div>;
+}

@@ -73,14 +73,29 @@ describe('side menu: only areas that exist', () => {
       </I18nextProvider>,
     );
 
-  it('offers the revenue section (its list and deposits) and the maker inquiries, not yet the customer inquiries, even to a role that may use them', async () => {
+  it('offers the revenue section (its list and deposits), the customer inquiries and the maker inquiries to a role that may use them', async () => {
     renderRoutes('/dashboard', { '/dashboard': <AppLayout /> });
-    await waitFor(() => expect(sectionsShown()).toEqual(['orders', 'products', 'customers', 'makers', 'revenue', 'accounts', 'makerInquiries', 'settings']));
-    expect(document.querySelector('[data-testid="sidebar"]')!.textContent).not.toMatch(/顧客問い合わせ/);
+    await waitFor(() => expect(sectionsShown()).toEqual(['orders', 'products', 'customers', 'makers', 'revenue', 'accounts', 'customerInquiries', 'makerInquiries', 'settings']));
+    expect(document.querySelector('[data-testid="sidebar"]')!.textContent).toMatch(/顧客問い合わせ/);
   });
 
-  it.each(['/customer-inquiries', '/customer-inquiries/3'])('answers a typed %s with not-found', async (url) => {
-    renderApp(url);
+  it('opens the customer inquiries at /customer-inquiries, and the forbidden screen to a role without customers.read', async () => {
+    const emptyPage = { from: null, to: null, total: 0, current_page: 1, per_page: 50, last_page: 1, next_cursor: null, prev_cursor: null };
+    server.use(
+      http.get('/api/v1/customer-inquiries', () => HttpResponse.json({ data: [], pagination: emptyPage })),
+      http.get('/api/v1/shops', () => HttpResponse.json({ data: [], pagination: emptyPage })),
+      http.get('/api/v1/users', () => HttpResponse.json({ data: [], pagination: emptyPage })),
+    );
+    const first = renderApp('/customer-inquiries');
+    await screen.findByText('該当する問い合わせはありません。');
+    first.unmount();
+    server.use(http.get('/api/v1/me', () => HttpResponse.json({ data: user('maker', ['orders.read', 'maker-chat']) })));
+    renderApp('/customer-inquiries/3');
+    await screen.findByTestId('forbidden');
+  });
+
+  it('answers a typed URL of no screen with not-found', async () => {
+    renderApp('/no-such-screen');
     expect((await screen.findByTestId('not-found')).textContent).toBe('ページが見つかりません');
   });
 
@@ -104,9 +119,10 @@ describe('side menu: only areas that exist', () => {
     await screen.findByTestId('forbidden');
   });
 
-  it('shows an area once it is switched on in the features, still by role', () => {
-    const withInquiries = new Set([...FEATURES, 'customerInquiries']);
-    expect(allowedSections(everything, withInquiries).map((s) => s.key)).toContain('customerInquiries');
-    expect(allowedSections(['orders.read'], withInquiries).map((s) => s.key)).toEqual(['orders']);
+  it('shows an area only once it is switched on in the features, and still by role', () => {
+    const withoutInquiries = new Set([...FEATURES].filter((key) => key !== 'customerInquiries'));
+    expect(allowedSections(everything, withoutInquiries).map((s) => s.key)).not.toContain('customerInquiries');
+    expect(allowedSections(everything).map((s) => s.key)).toContain('customerInquiries');
+    expect(allowedSections(['orders.read']).map((s) => s.key)).toEqual(['orders']);
   });
 });

@@ -26,3 +26,10 @@ export function useBadCursorReset(error: unknown, atCursor: boolean, toFirstPage
     // Once per refused cursor, not on every new `toFirstPage` closure.
   }, [badCursor]);
 }
+
+/**
+ * What a list shows of a failed read: a refusal of its filters (400, 422: an edited URL). A refused
+ * cursor is not one: useBadCursorReset goes back to the first page.
+ */
+export const listRefusal = (error: unknown, atCursor: boolean): ApiError | null =>
+  error instanceof ApiError && (error.status === 400 || error.status === 422) && !(error.status === 422 && atCursor) ? error : null;

@@ -1,11 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { useLocation } from 'react-router-dom';
 import { saveSession } from '../../api/session';
 import { toast } from '../../common/toast';
 import { setLanguage } from '../../i18n';
-import { renderRoutes, useMockServer } from '../../test-utils';
+import { renderRoutes, useMockServer, Where } from '../../test-utils';
 import { keysetPage, refusal } from '../deposits/test-fixtures';
 import { MakerInquiryListPage } from './MakerInquiryListPage';
 import { MakerInquiryCreatePage, MakerInquiryPage } from './MakerInquiryPages';
@@ -38,12 +37,6 @@ function wireInquiry(extra: Record<string, unknown> = {}) {
     version: 3,
     ...extra,
   };
-}
-
-/** Where the router is, for the URL's filters. */
-function Where() {
-  const location = useLocation();
-  return <div data-testid="where">{location.pathname + location.search}</div>;
 }
 
 describe('maker inquiries', () => {

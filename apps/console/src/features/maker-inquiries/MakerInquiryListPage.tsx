@@ -1,16 +1,16 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Form, Input, Select, Table, Tag, Typography } from 'antd';
+import { Button, Card, Form, Input, Select, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { ApiError } from '../../api/client';
 import { useCurrentUser } from '../../auth/use-current-user';
 import { ClippedText } from '../../common/ClippedText';
 import { CursorPagination } from '../../common/CursorPagination';
+import { ListRefusalAlert } from '../../common/ListRefusalAlert';
 import { FilterActions } from '../../common/FilterActions';
 import { useMakerOptions } from '../../common/use-options';
-import { errorMessage, formatDate } from '../../i18n';
+import { formatDate } from '../../i18n';
 import { ConversationStatusTag } from '../conversations/MakerThread';
-import { useBadCursorReset, useCursorList } from '../deposits/paging';
+import { listRefusal, useBadCursorReset, useCursorList } from '../deposits/paging';
 import { MAKER_INQUIRIES_SCREEN, MAKER_INQUIRY_FILTERS, MAKER_INQUIRY_LIMITS, MAKER_INQUIRY_METHODS, MAKER_INQUIRY_STATES, MakerInquiry, MakerInquiryFilters, makerInquiryScreen } from './api/maker-inquiry';
 import { useMakerInquiries } from './api/use-maker-inquiries';
 
@@ -58,7 +58,7 @@ export function MakerInquiryListPage() {
   const { params, query, setParams, move, atCursor } = useCursorList(MAKER_INQUIRY_FILTERS);
   const { inquiries, pagination, isLoading, error } = useMakerInquiries(query);
   useBadCursorReset(error, atCursor, () => setParams({ ...params, page: 1 }));
-  const refusal = error instanceof ApiError && (error.status === 400 || error.status === 422) && !(error.status === 422 && atCursor) ? error : null;
+  const refusal = listRefusal(error, atCursor);
   const filters: MakerInquiryFilters = Object.fromEntries(MAKER_INQUIRY_FILTERS.map((key) => [key, params[key]]));
 
   return (
@@ -78,16 +78,7 @@ export function MakerInquiryListPage() {
         onSearch={(next) => setParams({ ...next, page: 1, perPage: params.perPage })}
         onReset={() => setParams({ page: 1, perPage: params.perPage })}
       />
-      {refusal && (
-        <Alert
-          type="error"
-          showIcon
-          title={t('makerInquiries.loadFailed')}
-          description={refusal.errors.length ? refusal.errors.map((e) => errorMessage(e.errorCode, e.params)).join(' / ') : errorMessage(refusal.errorCode, refusal.params, refusal.message)}
-          style={{ marginBottom: 12 }}
-          data-testid="maker-inquiry-list-error"
-        />
-      )}
+      {refusal && <ListRefusalAlert error={refusal} title={t('makerInquiries.loadFailed')} testId="maker-inquiry-list-error" />}
       <Table<MakerInquiry>
         rowKey="id"
         size="small"

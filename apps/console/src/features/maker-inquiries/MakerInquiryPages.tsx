@@ -6,10 +6,10 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { CONVERSATION_LIMITS } from '@oms/domain';
 import { useCurrentUser } from '../../auth/use-current-user';
 import { countOf, maxLength } from '../../common/field-rules';
-import { applyServerErrors, clearServerErrors } from '../../common/form-errors';
-import { toast } from '../../common/toast';
+import { clearServerErrors } from '../../common/form-errors';
 import { useMakerOptions } from '../../common/use-options';
 import { useServerForm } from '../../common/use-server-form';
+import { StaleAlert, useVersionedSave } from '../../common/versioned-save';
 import { errorMessage, formatDate } from '../../i18n';
 import { ChatPanel } from '../conversations/ChatPanel';
 import { ConversationStatusTag } from '../conversations/MakerThread';
@@ -98,8 +98,7 @@ function MakerInquiryForm({ inquiry, onStale, onSaved }: { inquiry: MakerInquiry
   const { t } = useTranslation();
   const [form] = Form.useForm<FieldValues>();
   const { update } = useMakerInquiryChanges();
-  const [saving, setSaving] = useState<'save' | 'processed' | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const { save, saving, refusal } = useVersionedSave<FieldValues, 'save' | 'processed'>(form, STALE, { onStale, onSaved });
   // The version the form stands on. The inquiry is read again when its thread changes (a maker's message
   // moves its version): an untouched form follows it; one being edited keeps what was typed and its
   // version, so its save is refused (NAL-INQ-001, with the reload offer) rather than overwrite or close
@@ -110,36 +109,20 @@ function MakerInquiryForm({ inquiry, onStale, onSaved }: { inquiry: MakerInquiry
     form.setFieldsValue(fieldsOf(inquiry));
     setReadVersion(inquiry.version);
   }, [inquiry, readVersion, form]);
-  const save = async (processed?: boolean) => {
-    let values: FieldValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(processed === undefined ? 'save' : 'processed');
-    setRefusal(null);
-    clearServerErrors(form);
-    const result = await update(inquiry.id, {
-      version: readVersion,
-      method: values.method!,
-      makerId: values.makerId!,
-      customerId: values.customerId ?? null,
-      memo: values.memo || null,
-      ...(processed === undefined ? {} : { processed }),
-    });
-    setSaving(null);
-    if (result.ok) {
-      toast.success(t(processed ? 'makerInquiries.processedSaved' : 'makerInquiries.saved'));
-      onSaved();
-    } else if (result.error.errorCode === STALE) {
-      onStale();
-    } else if (result.status === 422 && result.error.errors.length) {
-      applyServerErrors(form, result.error.errors);
-    } else {
-      setRefusal(errorMessage(result.error.errorCode, result.error.params, result.error.message));
-    }
-  };
+  const saveWith = (processed?: boolean) =>
+    save(
+      processed === undefined ? 'save' : 'processed',
+      (values) =>
+        update(inquiry.id, {
+          version: readVersion,
+          method: values.method!,
+          makerId: values.makerId!,
+          customerId: values.customerId ?? null,
+          memo: values.memo || null,
+          ...(processed === undefined ? {} : { processed }),
+        }),
+      t(processed ? 'makerInquiries.processedSaved' : 'makerInquiries.saved'),
+    );
   return (
     <Form
       form={form}
@@ -152,15 +135,15 @@ function MakerInquiryForm({ inquiry, onStale, onSaved }: { inquiry: MakerInquiry
       {/* The maker stays changeable until it has written (the API answers NAL-INQ-002 after that). */}
       <StaffFields />
       <Space>
-        <Button id="maker-inquiry-save" loading={saving === 'save'} disabled={!!saving} onClick={() => void save()}>
+        <Button id="maker-inquiry-save" loading={saving === 'save'} disabled={!!saving} onClick={() => void saveWith()}>
           {t('common.save')}
         </Button>
         {inquiry.processed ? (
-          <Button id="maker-inquiry-reopen" loading={saving === 'processed'} disabled={!!saving} onClick={() => void save(false)}>
+          <Button id="maker-inquiry-reopen" loading={saving === 'processed'} disabled={!!saving} onClick={() => void saveWith(false)}>
             {t('makerInquiries.reopenAndSave')}
           </Button>
         ) : (
-          <Button type="primary" icon={<CheckOutlined />} id="maker-inquiry-processed" loading={saving === 'processed'} disabled={!!saving} onClick={() => void save(true)}>
+          <Button type="primary" icon={<CheckOutlined />} id="maker-inquiry-processed" loading={saving === 'processed'} disabled={!!saving} onClick={() => void saveWith(true)}>
             {t('makerInquiries.processedAndSave')}
           </Button>
         )}
@@ -199,25 +182,14 @@ export function MakerInquiryPage() {
         }
       >
         {stale && (
-          <Alert
-            type="warning"
-            showIcon
-            data-testid="maker-inquiry-stale"
-            title={errorMessage(STALE)}
-            action={
-              <Button
-                size="small"
-                type="primary"
-                id="maker-inquiry-reload"
-                onClick={() => {
-                  setStale(false);
-                  void reload().then(() => setFormRound((n) => n + 1));
-                }}
-              >
-                {t('common.reload')}
-              </Button>
-            }
-            style={{ marginBottom: 12 }}
+          <StaleAlert
+            code={STALE}
+            testId="maker-inquiry-stale"
+            reloadId="maker-inquiry-reload"
+            onReload={() => {
+              setStale(false);
+              void reload().then(() => setFormRound((n) => n + 1));
+            }}
           />
         )}
         <Descriptions size="small" column={{ xs: 1, md: 3 }} style={{ marginBottom: 16 }} data-testid="maker-inquiry-header">

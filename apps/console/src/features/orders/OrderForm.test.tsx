@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { saveSession } from '../../api/session';
 import { setLanguage } from '../../i18n';
-import { renderRoutes, useMockServer } from '../../test-utils';
+import { chooseOption, renderRoutes, useMockServer } from '../../test-utils';
 import { OrderCreatePage, OrderEditPage } from './OrderPages';
 import { page, refusal, wireLine, wireOrder } from './test-fixtures';
 
@@ -46,25 +46,13 @@ function renderPage(url: string) {
   });
 }
 
-/** Opens an antd Select by its input id and picks the option showing `label`. */
-async function choose(id: string, label: string) {
-  const user = userEvent.setup();
-  await user.click(document.querySelector(`#${id}`)!);
-  const option = await waitFor(() => {
-    const found = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].find((o) => o.textContent === label);
-    if (!found) throw new Error(`no option ${label}`);
-    return found;
-  });
-  await user.click(option);
-}
-
 async function fillNewOrder() {
   const user = userEvent.setup();
-  await choose('order-shopId', 'テスト店 (T)');
-  await choose('order-paymentMethodId', 'Bank transfer');
+  await chooseOption('order-shopId', 'テスト店 (T)');
+  await chooseOption('order-paymentMethodId', 'Bank transfer');
   await user.type(document.querySelector('#order-buyerName')!, '山田 太郎');
   await user.click(document.querySelector('#order-copy-buyer')!);
-  await choose('line-0-productId', 'P-7 桐たんす');
+  await chooseOption('line-0-productId', 'P-7 桐たんす');
   await waitFor(() => expect((document.querySelector('#line-0-productName') as HTMLInputElement).value).toBe('桐たんす'));
 }
 
