@@ -355,6 +355,18 @@ describe('customer inquiries: the public forms and staff handling', () => {
       await post('/customer-inquiries', accountant, { method: 2, inquiry_type: 2, name: 'x', phone: '0450001111', title: 't', content: 'c' }).expect(403);
     });
 
+    it('pick the person in charge among every valid staff account, whatever their role (GET /users/staff)', async () => {
+      const maker = await ctx.api.signedIn('maker');
+      const gone = await ctx.api.user('operator', { status: 'invalid', name: '退職 済' });
+      const staff = (await get('/users/staff', callCenter).expect(200)).body.data as { id: number; name: string }[];
+      const ids = staff.map((s) => s.id);
+      expect(ids).toEqual(expect.arrayContaining([Number(operator.id), Number(callCenter.id), Number(accountant.id)]));
+      expect(ids).not.toContain(Number(maker.id));
+      expect(ids).not.toContain(Number(gone.id));
+      expect(Object.keys(staff[0]).sort()).toEqual(['id', 'name']);
+      await get('/users/staff', maker).expect(403);
+    });
+
     it('take one, reply and complete it at the version read; a stale version is NAL-INQ-001', async () => {
       const ref = (await form('inquiry-form', inquiry({ title: '手入れの方法' })).expect(201)).body.data.reference;
       const [{ id }] = await db().query(`SELECT id::int AS id FROM customer_inquiries WHERE reference = $1`, [ref]);

@@ -39,6 +39,7 @@ const EXPECTED: Record<string, string> = {
   'GET /admin/queues': 'y------',
   'GET /users': 'yy-----',
   'POST /users': 'yy-----',
+  'GET /users/staff': 'yyyyyy-',
   'GET /users/:id': 'yy-----',
   'PUT /users/:id': 'yy-----',
   'DELETE /users/:id': 'yy-----',

@@ -11,6 +11,24 @@ export class ListUsers extends Query<Page<UserView>> {
   }
 }
 
+/** What a person-in-charge select lists. */
+export function staffMemberView(u: { id: string; name: string }) {
+  return { id: Number(u.id), name: u.name };
+}
+export type StaffMemberView = ReturnType<typeof staffMemberView>;
+
+export class ListStaff extends Query<{ data: StaffMemberView[] }> {}
+
+/** GET /users/staff: every valid staff account's id and name, for any staff role (no e-mail, role or status). */
+@QueryHandler(ListStaff)
+export class ListStaffHandler implements IQueryHandler<ListStaff> {
+  constructor(private readonly users: UserRepository) {}
+
+  async execute() {
+    return { data: (await this.users.staff()).map(staffMemberView) };
+  }
+}
+
 export class GetUser extends Query<UserView> {
   constructor(readonly id: string) {
     super();

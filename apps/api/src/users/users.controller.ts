@@ -3,7 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { Allow, CurrentUser, SignedInUser } from '../auth/access.decorators';
 import { one } from '../common/http/envelope';
 import { CreateUser, DeleteUser, UpdateUser } from './user-commands';
-import { GetUser, ListUsers } from './user-queries';
+import { GetUser, ListStaff, ListUsers } from './user-queries';
 import { UpdateUserBody, UserBody, UserListQuery } from './user.dto';
 import { IdParam } from '../common/http/id.param';
 
@@ -15,6 +15,12 @@ export class UsersController {
   @Allow('accounts.read')
   list(@Query() query: UserListQuery) {
     return this.queries.execute(new ListUsers(query));
+  }
+
+  @Get('staff')
+  @Allow('staff.read')
+  staff() {
+    return this.queries.execute(new ListStaff());
   }
 
   @Get(':id')

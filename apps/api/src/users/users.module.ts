@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { CreateUserHandler, DeleteUserHandler, UpdateUserHandler } from './user-commands';
-import { GetUserHandler, ListUsersHandler } from './user-queries';
+import { GetUserHandler, ListStaffHandler, ListUsersHandler } from './user-queries';
 import { UsersController } from './users.controller';
 
 @Module({
   imports: [AuthModule],
   controllers: [UsersController],
-  providers: [CreateUserHandler, UpdateUserHandler, DeleteUserHandler, ListUsersHandler, GetUserHandler],
+  providers: [CreateUserHandler, UpdateUserHandler, DeleteUserHandler, ListUsersHandler, ListStaffHandler, GetUserHandler],
 })
 export class UsersModule {}

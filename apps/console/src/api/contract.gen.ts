@@ -2160,6 +2160,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Roles: system_admin, approver, estimate_approver, operator, call_center, accountant (permission `staff.read`). */
+        get: operations["UsersController.staff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4063,6 +4080,10 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
             version: number;
+        };
+        StaffMemberView: {
+            id: number;
+            name: string;
         };
         TaxByRate: {
             rate: number;
@@ -7146,7 +7167,7 @@ export interface operations {
                         data: {
                             /** Format: date-time */
                             previous_login: string | null;
-                            permissions: ("accounts.read" | "accounts.write" | "catalogue.read" | "catalogue.write" | "chat" | "customer-chat" | "customers.read" | "customers.write" | "deposits.read" | "deposits.write" | "estimates.approve" | "estimates.edit" | "estimates.stamp" | "maker-chat" | "maker-inquiries.write" | "medias.upload" | "operations.admin" | "orders.maker" | "orders.payment" | "orders.print" | "orders.process" | "orders.read" | "revenue.read" | "revenue.write" | "settings.read" | "settings.write")[];
+                            permissions: ("accounts.read" | "accounts.write" | "catalogue.read" | "catalogue.write" | "chat" | "customer-chat" | "customers.read" | "customers.write" | "deposits.read" | "deposits.write" | "estimates.approve" | "estimates.edit" | "estimates.stamp" | "maker-chat" | "maker-inquiries.write" | "medias.upload" | "operations.admin" | "orders.maker" | "orders.payment" | "orders.print" | "orders.process" | "orders.read" | "revenue.read" | "revenue.write" | "settings.read" | "settings.write" | "staff.read")[];
                             id: number;
                             name: string;
                             email: string;
@@ -9875,6 +9896,32 @@ export interface operations {
             409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "UsersController.staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StaffMemberView"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
     };

@@ -1,4 +1,4 @@
-import { PER_PAGE_MAX, ROLES } from '@oms/domain';
+import { PER_PAGE_MAX } from '@oms/domain';
 import useSWR from 'swr';
 import { swrFetcher } from '../api/client';
 import type { AnswerOf, Wire } from '../api/wire';
@@ -18,14 +18,11 @@ export function useShopOptions(enabled: boolean) {
   return (data?.data ?? []) as Wire<'ShopView'>[];
 }
 
-/** The roles a person in charge may have: staff, not makers. */
-const STAFF_ROLES = ROLES.filter((r) => r !== 'maker');
-
 /**
- * Valid staff accounts for a person-in-charge select (GET /users). Only those who may read accounts
- * (`accounts.read`) can ask; for the others `enabled` is false and the list is empty.
+ * Valid staff accounts for a person-in-charge select (GET /users/staff: id and name, for every staff
+ * role with `staff.read`); for the others `enabled` is false and the list is empty.
  */
 export function useStaffOptions(enabled: boolean) {
-  const { data } = useSWR(enabled ? ['/users', { status: ['valid'], role: STAFF_ROLES, perPage: PER_PAGE_MAX, sort: 'name', order: 'asc' }] : null, swrFetcher);
-  return ((data?.data ?? []) as Wire<'UserView'>[]).map(({ id, name }) => ({ id, name }));
+  const { data } = useSWR(enabled ? ['/users/staff', {}] : null, swrFetcher);
+  return ((data?.data ?? []) as Wire<'StaffMemberView'>[]).map(({ id, name }) => ({ id, name }));
 }

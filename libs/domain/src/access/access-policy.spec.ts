@@ -6,6 +6,7 @@ describe('access policy (DESIGN.md §8)', () => {
     // permission: one letter per role in ROLES order (system_admin, approver, estimate_approver, operator, call_center, accountant, maker)
     'accounts.read': 'yy-----',
     'accounts.write': 'yy-----',
+    'staff.read': 'yyyyyy-',
     'settings.read': 'yyyyyy-',
     'settings.write': 'yy-----',
     'catalogue.read': 'yyyyyyy',

@@ -13,6 +13,8 @@ const EDITORS: readonly Role[] = ['system_admin', 'approver', 'estimate_approver
 export const ACCESS_POLICY = {
   'accounts.read': ADMINS,
   'accounts.write': ADMINS,
+  // The names of the valid staff accounts, for "person in charge" selects (customer and maker inquiries): every staff role.
+  'staff.read': STAFF_BUT_MAKER,
   'settings.read': STAFF_BUT_MAKER,
   'settings.write': ADMINS,
   'catalogue.read': ALL,

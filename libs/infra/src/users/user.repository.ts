@@ -49,6 +49,11 @@ export class UserRepository {
       .getOne();
   }
 
+  /** Id and name of every valid staff account (no maker), by name: who can be put in charge of something. */
+  staff(): Promise<{ id: string; name: string }[]> {
+    return this.dataSource.query(`SELECT id::text AS id, name FROM users WHERE deleted_at IS NULL AND status = 'valid' AND role <> 'maker' ORDER BY name, id`);
+  }
+
   async list(filter: UserListFilter, sort: UserSort, desc: boolean, page: number, perPage: number): Promise<{ rows: UserEntity[]; total: number }> {
     const qb = this.repo().createQueryBuilder('u').where('u.deleted_at IS NULL');
     if (filter.name) qb.andWhere('u.name ILIKE :name', { name: containsPattern(filter.name) });

@@ -39,12 +39,12 @@ export function ReplyDue({ dueAt, overdue, testId }: { dueAt: string; overdue: b
 type Person = { id: number; name: string | null };
 
 /**
- * Who may be put in charge: the signed-in user, the one in charge now, and for those who may read
- * accounts every valid staff account (GET /users); the API checks the choice again.
+ * Who may be put in charge: the signed-in user, the one in charge now, and every valid staff account
+ * (GET /users/staff, for every staff role); the API checks the choice again.
  */
 export function usePersonInChargeOptions(current?: Person | null) {
   const { user } = useCurrentUser();
-  const staff = useStaffOptions(!!user?.permissions.includes('accounts.read'));
+  const staff = useStaffOptions(!!user?.permissions.includes('staff.read'));
   const people = [...(user ? [{ id: user.id, name: user.name }] : []), ...(current ? [current] : []), ...staff];
   const seen = new Set<number>();
   return people.filter((p) => !seen.has(p.id) && seen.add(p.id)).map((p) => ({ value: p.id, label: p.name ?? `#${p.id}` }));
