@@ -232,6 +232,7 @@ async function main() {
 ┌──────────────────────────────────────────────────────────────────────────
 │ The order system is running.
 │   Console     ${consoleUrl}
+│   Forms       ${consoleUrl}/inquiry-form, ${consoleUrl}/return-form   (customers, no sign-in)
 │   API         http://localhost:${ports.api}/api/v1   (health: /api/v1/health)
 │   Mail sink   ${process.env.SMTP_URL ? `(your SMTP_URL)` : `http://localhost:${ports.mailWeb}`}
 │   Database    ${process.env.DATABASE_URL ? '(your DATABASE_URL)' : `embedded PostgreSQL on port ${ports.postgres}, data in .data/pg`}
