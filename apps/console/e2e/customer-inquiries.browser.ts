@@ -7,8 +7,8 @@ jest.setTimeout(240_000);
 
 /**
  * Customer inquiries in Chromium (issue 16): a customer files a return request on the public page in
- * Japanese, on a phone's screen, without signing in: a pickup 3 business days ahead is refused, 4 is
- * accepted and the page shows the reference. Staff find it in the list, take it, set it replied, then
+ * Japanese, on a phone's screen, without signing in: an order number not hers is refused by the API on
+ * its field, a pickup 3 business days ahead is refused, 4 is accepted and the page shows the reference. Staff find it in the list, take it, set it replied, then
  * completed.
  */
 describe('customer inquiries in Chromium', () => {
@@ -78,7 +78,18 @@ describe('customer inquiries in Chromium', () => {
     await page.fill('#return-bank-account-holder', 'ヘンピン ハナコ');
     await page.check('#return-agreement');
 
-    // Three business days ahead: refused on the field, in Japanese, with the first date allowed; nothing stored.
+    // An order number that is not hers: the server's refusal lands on the field (NAL-INQ-003), nothing stored.
+    await page.fill('#return-order-no', '20260101-9999999');
+    await page.fill('#return-pickup-date', earliestPickupDate(japanToday(), closing));
+    await page.click('#return-submit');
+    await page.locator('.ant-form-item-has-error .ant-form-item-explain-error', { hasText: '見つかりませんでした' }).waitFor();
+    expect((await stack.dataSource.query(`SELECT count(*)::int AS n FROM customer_inquiries`))[0].n).toBe(0);
+    await page.fill('#return-order-no', orderNo);
+    await page.fill('#return-pickup-date', addBusinessDays(japanToday(), 3, closing));
+
+    // Three business days ahead: refused on the field before it is sent (the page knows the first date
+    // allowed from the API's form-options, which the API checks again: customer-inquiries.e2e-spec.ts),
+    // in Japanese, with that date; nothing stored.
     await page.click('#return-submit');
     const earliest = earliestPickupDate(japanToday(), closing);
     const refusal = page.locator('.ant-form-item-has-error .ant-form-item-explain-error', { hasText: '営業日以上先' });
