@@ -165,6 +165,8 @@ async function main() {
     PUBLIC_API_URL: process.env.PUBLIC_API_URL ?? `http://localhost:${ports.api}`,
     DATABASE_URL: await startPostgres(),
     REDIS_URL: await startRedis(),
+    // Staff mail a shop gives no address for (a customer inquiry naming no shop, say): the local sink shows it.
+    STAFF_DIGEST_TO: process.env.STAFF_DIGEST_TO ?? 'staff-desk@oms.local',
   };
 
   if (!process.env.SMTP_URL) {
