@@ -9,12 +9,14 @@ import { REDIS } from './queues.module';
  * Fixed windows counted in Redis (rebuildable state). When Redis is down requests go through rather
  * than locking everybody out, and the log says so.
  */
+@Injectable()
 abstract class WindowedLimit implements CanActivate {
   private readonly log = new Logger(this.constructor.name);
 
+  // The guards below inherit this constructor and its tokens (Nest reads them through the prototype chain).
   constructor(
-    protected readonly redis: Redis,
-    protected readonly config: AppConfig,
+    @Inject(REDIS) protected readonly redis: Redis,
+    @Inject(APP_CONFIG) protected readonly config: AppConfig,
   ) {}
 
   abstract canActivate(context: ExecutionContext): Promise<boolean>;
@@ -38,10 +40,6 @@ abstract class WindowedLimit implements CanActivate {
 /** Sign-in routes: a one-minute window per client address. */
 @Injectable()
 export class RateLimitGuard extends WindowedLimit {
-  constructor(@Inject(REDIS) redis: Redis, @Inject(APP_CONFIG) config: AppConfig) {
-    super(redis, config);
-  }
-
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<FastifyRequest>();
     await this.count(`${context.getClass().name}:${req.ip}`, this.config.AUTH_RATE_LIMIT_PER_MINUTE, 60);
@@ -82,10 +80,6 @@ export function mailboxOf(email: string): string {
  */
 @Injectable()
 export class PublicFormRateLimitGuard extends WindowedLimit {
-  constructor(@Inject(REDIS) redis: Redis, @Inject(APP_CONFIG) config: AppConfig) {
-    super(redis, config);
-  }
-
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<FastifyRequest>();
     await this.count(`form:${clientBucket(req.ip)}`, this.config.PUBLIC_FORM_LIMIT_PER_ADDRESS, 3600);

@@ -69,6 +69,19 @@ async function customerFor(m: EntityManager, inquiries: CustomerInquiryRepositor
   return id;
 }
 
+/** What a handler gives to file an inquiry; the customer, the time and the deadline are `fileInquiry`'s. */
+type InquiryToFile = Omit<CustomerInquiryWrite, 'customerId' | 'receivedAt' | 'replyDueAt'>;
+
+/**
+ * Files an inquiry received at `receivedAt`: its reply deadline (SPEC.md §9, with the closing of now), its
+ * customer (`customerFor`), the row under a new reference.
+ */
+async function fileInquiry(m: EntityManager, inquiries: CustomerInquiryRepository, customers: CustomerRepository, write: InquiryToFile, receivedAt: Date, orderCustomerId: string | null) {
+  const closing = await inquiries.closing(m);
+  const customerId = await customerFor(m, inquiries, customers, write, orderCustomerId);
+  return inquiries.create(m, { ...write, customerId, receivedAt, replyDueAt: replyDueAt(receivedAt, closing) });
+}
+
 async function checkReferences(m: EntityManager, inquiries: CustomerInquiryRepository, ref: { shopId: string | null; personInChargeId: string | null }): Promise<void> {
   const found = await inquiries.references(m, ref);
   const issues: FieldIssue[] = [];
@@ -136,7 +149,7 @@ export class SubmitInquiryFormHandler implements ICommandHandler<SubmitInquiryFo
 
       // The order's shop, when one was found: the customer may have picked another from the list.
       const shopId = order?.shopId ?? contact.shopId;
-      const write: CustomerInquiryWrite = {
+      const write: InquiryToFile = {
         ...contact,
         ...details,
         shopId,
@@ -144,19 +157,15 @@ export class SubmitInquiryFormHandler implements ICommandHandler<SubmitInquiryFo
         method: CUSTOMER_INQUIRY_METHOD.shop,
         inquiryType: kind === 'return' ? CUSTOMER_INQUIRY_TYPE.returnExchange : ((body as InquiryFormBody).inquiryType as CustomerInquiryType),
         language: (body.language ?? 'ja') as FormLanguage,
-        customerId: null,
         orderId: order?.id ?? null,
         // A return request has no title of its own: staff's list names it by what and which order.
         title: kind === 'return' ? `${details.returnRequest === 1 ? '交換' : '返品'}のご依頼（注文番号 ${contact.orderNo}）` : (body as InquiryFormBody).title,
         content: body.content,
         personInChargeId: null,
         csMemo: null,
-        receivedAt,
-        replyDueAt: replyDueAt(receivedAt, closing),
         createdBy: null,
       };
-      write.customerId = await customerFor(m, this.inquiries, this.customers, write, order?.customerId ?? null);
-      const { id, reference } = await this.inquiries.create(m, write);
+      const { id, reference } = await fileInquiry(m, this.inquiries, this.customers, write, receivedAt, order?.customerId ?? null);
       await appendToOutbox(m, [domainEvent('customer_inquiry.received', id, { inquiryId: id })]);
       return receiptView(reference, receivedAt);
     });
@@ -189,26 +198,21 @@ export class CreateCustomerInquiryHandler implements ICommandHandler<CreateCusto
       if (issues.length) throw new FieldValidationError(issues);
       const personInChargeId = body.personInChargeId == null ? user.id : String(body.personInChargeId);
       await checkReferences(m, this.inquiries, { shopId: contact.shopId, personInChargeId });
-      const closing = await this.inquiries.closing(m);
-      const write: CustomerInquiryWrite = {
+      const write: InquiryToFile = {
         ...contact,
         ...NO_RETURN,
         kind: 'inquiry',
         method: body.method as CustomerInquiryMethod,
         inquiryType: body.inquiryType as CustomerInquiryType,
         language: 'ja',
-        customerId: null,
         orderId: order?.id ?? null,
         title: body.title,
         content: body.content,
         personInChargeId,
         csMemo: blankOrMissingToNull(body.csMemo),
-        receivedAt,
-        replyDueAt: replyDueAt(receivedAt, closing),
         createdBy: user.id,
       };
-      write.customerId = await customerFor(m, this.inquiries, this.customers, write, order?.customerId ?? null);
-      const { id } = await this.inquiries.create(m, write);
+      const { id } = await fileInquiry(m, this.inquiries, this.customers, write, receivedAt, order?.customerId ?? null);
       return customerInquiryView((await this.inquiries.find(id, m))!);
     });
   }

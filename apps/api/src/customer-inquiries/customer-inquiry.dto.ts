@@ -49,41 +49,9 @@ class InquiryContact {
   product?: string | null;
 }
 
-/** The order an inquiry is about, by its number: a public form's must be the sender's (NAL-INQ-003). */
-class OptionalOrder extends InquiryContact {
-  @Optional()
-  @Text(L.orderNoMax)
-  orderNo?: string | null;
-}
-
-/**
- * What both public forms share: the e-mail twice (they must match: `email_not_match`), the form's
- * language (the acknowledgement's), and `website`, a field the page hides from people: a request that
- * fills it is a bot's, answered as a success and not stored.
- */
-class PublicFormBody extends InquiryContact {
-  @Required()
-  @Email(L.emailMax)
-  email!: string;
-
-  @Required()
-  @Text(L.emailMax)
-  @SameAs('email', 'email', 'email_not_match')
-  confirmEmail!: string;
-
-  /** The form's language, and so the acknowledgement mail's: ja (the default) or en. */
-  @Optional()
-  @OneOf(FORM_LANGUAGES)
-  language?: string;
-
-  /** Hidden from people (the honeypot): leave it out or empty. */
-  @Optional()
-  @Text(200)
-  website?: string | null;
-}
-
-/** POST /customer-inquiries/inquiry-form (public): a general inquiry. */
-export class InquiryFormBody extends PublicFormBody {
+/** What an inquiry asks (SPEC.md §3 "Subject"): its type, title and message, and the order it names. */
+class InquirySubject extends InquiryContact {
+  /** The order it is about, by its number: a public form's must be the sender's (NAL-INQ-003). */
   @Optional()
   @Text(L.orderNoMax)
   orderNo?: string | null;
@@ -103,11 +71,44 @@ export class InquiryFormBody extends PublicFormBody {
 }
 
 /**
+ * What both public forms add to their fields: the e-mail twice (they must match: `email_not_match`), the
+ * form's language (the acknowledgement's), and `website`, a field the page hides from people: a request
+ * that fills it is a bot's, answered as a success and not stored. A mixin, as both forms' own fields differ.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a mixin's base must take `...args: any[]` (TS2545)
+function PublicForm<Base extends new (...args: any[]) => InquiryContact>(base: Base) {
+  class Public extends base {
+    @Required()
+    @Email(L.emailMax)
+    email!: string;
+
+    @Required()
+    @Text(L.emailMax)
+    @SameAs('email', 'email', 'email_not_match')
+    confirmEmail!: string;
+
+    /** The form's language, and so the acknowledgement mail's: ja (the default) or en. */
+    @Optional()
+    @OneOf(FORM_LANGUAGES)
+    language?: string;
+
+    /** Hidden from people (the honeypot): leave it out or empty. */
+    @Optional()
+    @Text(200)
+    website?: string | null;
+  }
+  return Public;
+}
+
+/** POST /customer-inquiries/inquiry-form (public): a general inquiry. */
+export class InquiryFormBody extends PublicForm(InquirySubject) {}
+
+/**
  * POST /customer-inquiries/return-form (public): a return or exchange request for an order bought with
  * this e-mail or phone (SPEC.md §2 "return form for care shoes", §5, §9). A return needs the bank account
  * the refund goes to; a pickup, its date (4 business days ahead at least) and time slot.
  */
-export class ReturnFormBody extends PublicFormBody {
+export class ReturnFormBody extends PublicForm(InquiryContact) {
   @Required()
   @Text(L.orderNoMax)
   orderNo!: string;
@@ -191,7 +192,7 @@ export class ReturnFormBody extends PublicFormBody {
 }
 
 /** POST /customer-inquiries: staff record an inquiry that came by phone, fax or otherwise. */
-export class CreateCustomerInquiryBody extends OptionalOrder {
+export class CreateCustomerInquiryBody extends InquirySubject {
   /** 1 shop (the web forms), 2 phone, 3 fax, 4 system, 5 other. */
   @Required()
   @OneOfNumbers(CUSTOMER_INQUIRY_METHODS)
@@ -200,18 +201,6 @@ export class CreateCustomerInquiryBody extends OptionalOrder {
   @Optional()
   @Email(L.emailMax)
   email?: string | null;
-
-  @Required()
-  @OneOfNumbers(CUSTOMER_INQUIRY_TYPES)
-  inquiryType!: number;
-
-  @Required()
-  @Text(L.titleMax)
-  title!: string;
-
-  @Required()
-  @Text(L.contentMax)
-  content!: string;
 
   /** Who follows it; the recorder when left out. */
   @Optional()

@@ -2315,10 +2315,6 @@ export interface components {
             method: 1 | 2 | 3 | 4 | 5;
             /** Format: email */
             email?: string | null;
-            /** @enum {number} */
-            inquiry_type: 1 | 2 | 3 | 4;
-            title: string;
-            content: string;
             person_in_charge_id?: number | string | null;
             cs_memo?: string | null;
             company?: string | null;
@@ -2328,6 +2324,10 @@ export interface components {
             shop_id?: number | string | null;
             product?: string | null;
             order_no?: string | null;
+            /** @enum {number} */
+            inquiry_type: 1 | 2 | 3 | 4;
+            title: string;
+            content: string;
         };
         CreateEstimateBody: {
             customer_id: number | string;
@@ -3099,17 +3099,17 @@ export interface components {
             general_memo?: string | null;
         };
         InquiryFormBody: {
-            order_no?: string | null;
-            /** @enum {number} */
-            inquiry_type: 1 | 2 | 3 | 4;
-            title: string;
-            content: string;
             company?: string | null;
             position?: string | null;
             name: string;
             phone?: string | null;
             shop_id?: number | string | null;
             product?: string | null;
+            order_no?: string | null;
+            /** @enum {number} */
+            inquiry_type: 1 | 2 | 3 | 4;
+            title: string;
+            content: string;
             /** Format: email */
             email: string;
             confirm_email: string;
