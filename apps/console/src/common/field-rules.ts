@@ -1,5 +1,5 @@
 import type { FormRule } from 'antd';
-import { DATE_MAX, DATE_MIN, isDateInRange, isKatakana, isPhoneNumber, isPostcode, MONEY_LIMITS, parseDate, unprintableCharacters } from '@oms/domain';
+import { DATE_MAX, DATE_MIN, isAccountHolderKana, isDateInRange, isKatakana, isPhoneNumber, isPostcode, MONEY_LIMITS, parseDate, unprintableCharacters } from '@oms/domain';
 import { errorMessage } from '../i18n';
 
 /**
@@ -77,10 +77,20 @@ export const dateText = (): FormRule => ({
   },
 });
 
-/** Full-width katakana (a name as a bank has it), as the API's Katakana rule; blank is left to `required`. */
+/** Full-width katakana (a name's reading, フリガナ), as the API's Katakana rule; blank is left to `required`. */
 export const katakana = (): FormRule => ({
   validator: async (_rule, value: unknown) => {
     if (!blank(value) && !isKatakana(String(value).trim())) throw new Error(errorMessage('katakana'));
+  },
+});
+
+/**
+ * A bank account holder's name as banks write it (口座名義), as the API's rule: katakana with a company's
+ * marks (`カ）ヤマダショウジ`), Latin capitals and digits; hiragana and kanji are refused with `katakana`.
+ */
+export const accountHolderKana = (): FormRule => ({
+  validator: async (_rule, value: unknown) => {
+    if (!blank(value) && !isAccountHolderKana(String(value).trim())) throw new Error(errorMessage('katakana'));
   },
 });
 

@@ -110,7 +110,7 @@ describe('return/exchange form (public)', () => {
     await waitFor(() => expect(screen.queryByTestId('return-refund')).toBeNull());
   });
 
-  it('requires the bank account for a return, the holder in full-width katakana and the number in seven digits', async () => {
+  it('requires the bank account for a return, the holder in katakana as banks write it, and the number in seven digits', async () => {
     const user = await fillExchangeByPickup();
     await user.click($('#return-request-2'));
     await screen.findByTestId('return-refund');
@@ -127,13 +127,14 @@ describe('return/exchange form (public)', () => {
     await user.type($('#return-bank-branch'), '東京営業部');
     await user.click($('#return-bank-account-type-1'));
     await user.clear($('#return-bank-account-holder'));
-    await user.type($('#return-bank-account-holder'), 'ヤマダ ハナコ');
+    // A company's account, as banks write it (カ）= 株式会社): the API takes it, so the form does.
+    await user.type($('#return-bank-account-holder'), 'カ）ヤマダショウジ');
     // Full-width digits, as a Japanese input method types them, are taken and sent half-width.
     await user.clear($('#return-bank-account-number'));
     await user.type($('#return-bank-account-number'), '１２３４５６７');
     await user.click($('#return-submit'));
     await screen.findByTestId('inquiry-receipt');
-    expect(sent[0]).toMatchObject({ return_request: 2, bank_name: 'みずほ銀行', bank_account_type: 1, bank_account_number: '1234567', bank_account_holder: 'ヤマダ ハナコ' });
+    expect(sent[0]).toMatchObject({ return_request: 2, bank_name: 'みずほ銀行', bank_account_type: 1, bank_account_number: '1234567', bank_account_holder: 'カ）ヤマダショウジ' });
   });
 
   it('refuses a typed pickup date before the first one allowed, with the API’s message, and sends nothing', async () => {

@@ -15,7 +15,7 @@ import {
   type FieldIssue,
 } from '@oms/domain';
 import { useTranslation } from 'react-i18next';
-import { countOf, dateText, katakana, maxLength, postcode } from '../../common/field-rules';
+import { accountHolderKana, countOf, dateText, maxLength, postcode } from '../../common/field-rules';
 import { errorMessage, formatDate } from '../../i18n';
 import type { FormOptions, ReturnFormBody } from './api/inquiry-forms';
 import { Choices, chosen, HALF, required, type ContactValues } from './ContactFields';
@@ -228,7 +228,7 @@ function ReturnFields({ options }: { options: FormOptions }) {
               </Form.Item>
             </Col>
           </Row>
-          <Form.Item name="bankAccountHolder" label={label('bankAccountHolder')} extra={t('customerInquiries.form.help.bankAccountHolder')} rules={[required(), maxLength(L.accountHolderMax), katakana()]}>
+          <Form.Item name="bankAccountHolder" label={label('bankAccountHolder')} extra={t('customerInquiries.form.help.bankAccountHolder')} rules={[required(), maxLength(L.accountHolderMax), accountHolderKana()]}>
             <Input id="return-bank-account-holder" autoComplete="off" />
           </Form.Item>
         </div>
