@@ -7,7 +7,7 @@ import { ClippedText } from '../../common/ClippedText';
 import { CursorPagination } from '../../common/CursorPagination';
 import { ListRefusalAlert } from '../../common/ListRefusalAlert';
 import { formatDate } from '../../i18n';
-import { listRefusal, useBadCursorReset, useCursorList } from '../deposits/paging';
+import { listRefusal, useBadCursorReset, useCursorList } from '../../common/paging';
 import {
   CUSTOMER_INQUIRY_CREATE_SCREEN,
   CUSTOMER_INQUIRY_FILTERS,

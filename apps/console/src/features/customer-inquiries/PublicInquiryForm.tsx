@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useServerForm } from '../../common/use-server-form';
 import { formatDate } from '../../i18n';
 import { PublicFrame } from '../../layout/PublicFrame';
-import { failureMessage } from '../maker-side/failure-message';
+import { failureMessage } from '../../common/failure-message';
 import { sendInquiryForm, useFormOptions, type FormBodies, type FormOptions, type InquiryFormBody, type InquiryFormKind, type InquiryReceipt } from './api/inquiry-forms';
 import { ContactFields, Honeypot, type ContactValues } from './ContactFields';
 
