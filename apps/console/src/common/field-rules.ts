@@ -11,6 +11,15 @@ import { errorMessage } from '../i18n';
 /** The bounds of money (SPEC.md §5), the domain's own table: fees, prices, an order's total. */
 export { MONEY_LIMITS };
 
+/** A field that must be filled: blank, or spaces only, is refused with the API's `required`. */
+export const required = (): FormRule => ({ required: true, whitespace: true, message: errorMessage('required') });
+
+/** A choice that must be made (a radio group, a select), with the API's `required`. */
+export const chosen = (): FormRule => ({ required: true, message: errorMessage('required') });
+
+/** An e-mail address, as the API's Email rule (`email_invalid`); blank is left to `required`. */
+export const email = (): FormRule => ({ type: 'email', message: errorMessage('email_invalid') });
+
 /** At most `max` characters, counted in code points as the API counts them. */
 export function maxLength(max: number): FormRule {
   return { type: 'string', max, message: errorMessage('max_length', { max }) };

@@ -4,10 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useCurrentUser } from '../../auth/use-current-user';
-import { countOf, maxLength } from '../../common/field-rules';
+import { Field } from '../../common/Field';
+import { chosen, countOf, maxLength } from '../../common/field-rules';
 import { clearServerErrors } from '../../common/form-errors';
 import { StaleAlert, useVersionedSave } from '../../common/versioned-save';
-import { errorMessage, formatDate } from '../../i18n';
+import { formatDate } from '../../i18n';
 import { CustomerThread } from '../conversations/CustomerThread';
 import type { LineStatus } from '../orders/api/line-status';
 import { orderNumber } from '../orders/api/order';
@@ -132,16 +133,16 @@ function HandlingForm({ inquiry, onStale, onSaved }: { inquiry: CustomerInquiryD
     <Form form={form} layout="vertical" style={{ maxWidth: 640 }} initialValues={handlingOf(inquiry)} onValuesChange={(changed) => clearServerErrors(form, changed)} data-testid="customer-inquiry-handling">
       {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 16 }} data-testid="form-refusal" />}
       <Space align="end" wrap>
-        <Form.Item name="personInChargeId" label={t('customerInquiries.fields.personInCharge')}>
-          <PersonInChargeSelect id="customer-inquiry-person" current={inquiry.personInCharge} />
-        </Form.Item>
-        <Form.Item name="state" label={t('customerInquiries.fields.state')} rules={[{ required: true, message: errorMessage('required') }]}>
-          <Select id="customer-inquiry-state-select" style={{ minWidth: 140 }} options={CUSTOMER_INQUIRY_STATES.map((s) => ({ value: s, label: t(`customerInquiries.state.${s}`) }))} />
-        </Form.Item>
+        <Field id="customer-inquiry-person" name="personInChargeId" label={t('customerInquiries.fields.personInCharge')}>
+          <PersonInChargeSelect current={inquiry.personInCharge} />
+        </Field>
+        <Field id="customer-inquiry-state-select" name="state" label={t('customerInquiries.fields.state')} rules={[chosen()]}>
+          <Select style={{ minWidth: 140 }} options={CUSTOMER_INQUIRY_STATES.map((s) => ({ value: s, label: t(`customerInquiries.state.${s}`) }))} />
+        </Field>
       </Space>
-      <Form.Item name="csMemo" label={t('customerInquiries.fields.csMemo')} rules={[maxLength(CUSTOMER_INQUIRY_LIMITS.csMemoMax)]}>
-        <Input.TextArea id="customer-inquiry-cs-memo" autoSize={{ minRows: 3, maxRows: 10 }} count={countOf(CUSTOMER_INQUIRY_LIMITS.csMemoMax)} />
-      </Form.Item>
+      <Field id="customer-inquiry-cs-memo" name="csMemo" label={t('customerInquiries.fields.csMemo')} rules={[maxLength(CUSTOMER_INQUIRY_LIMITS.csMemoMax)]}>
+        <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} count={countOf(CUSTOMER_INQUIRY_LIMITS.csMemoMax)} />
+      </Field>
       <Space>
         <Button type="primary" id="customer-inquiry-save" loading={saving === 'save'} disabled={!!saving} onClick={() => void save('save', send, t('customerInquiries.saved'))}>
           {t('common.save')}

@@ -50,8 +50,8 @@ export function usePersonInChargeOptions(current?: Person | null) {
   return people.filter((p) => !seen.has(p.id) && seen.add(p.id)).map((p) => ({ value: p.id, label: p.name ?? `#${p.id}` }));
 }
 
-/** A select of the people who may be put in charge (see usePersonInChargeOptions). */
-export function PersonInChargeSelect({ id, current, ...props }: { id: string; current?: Person | null; value?: number | null; onChange?: (value: number | null) => void; placeholder?: string }) {
+/** A select of the people who may be put in charge (see usePersonInChargeOptions); its Field gives the id. */
+export function PersonInChargeSelect({ id, current, ...props }: { id?: string; current?: Person | null; value?: number | null; onChange?: (value: number | null) => void; placeholder?: string }) {
   const options = usePersonInChargeOptions(current);
   return <Select id={id} allowClear showSearch={{ optionFilterProp: 'label' }} options={options} style={{ minWidth: 180 }} {...props} />;
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addDays, japanToday } from '@oms/domain';
 import { http, HttpResponse } from 'msw';
@@ -117,10 +117,15 @@ describe('return/exchange form (public)', () => {
     await user.type($('#return-bank-account-holder'), 'やまだ はなこ');
     await user.type($('#return-bank-account-number'), '12345');
     await user.click($('#return-submit'));
-    await waitFor(() => expect(errorOf('return-bank-name')).toBe('必須項目です。'));
-    expect(errorOf('return-bank-account-type')).toBe('必須項目です。');
-    expect(errorOf('return-bank-account-holder')).toBe('全角カタカナで入力してください。');
-    expect(errorOf('return-bank-account-number')).toBe('数字で入力してください。');
+    // Each field's rule answers on its own (a validator is a promise): wait for all four.
+    await waitFor(() =>
+      expect(['return-bank-name', 'return-bank-account-type', 'return-bank-account-holder', 'return-bank-account-number'].map(errorOf)).toEqual([
+        '必須項目です。',
+        '必須項目です。',
+        '全角カタカナで入力してください。',
+        '数字で入力してください。',
+      ]),
+    );
     expect(sent).toEqual([]);
 
     await user.type($('#return-bank-name'), 'みずほ銀行');
@@ -204,6 +209,32 @@ describe('return/exchange form (public)', () => {
       },
     ]);
     expect(routed).not.toHaveBeenCalled();
+  });
+
+  it('labels every field: each label’s `for` is its control, and each radio group is named by its label', async () => {
+    const user = userEvent.setup();
+    await screen.findByTestId('return-form');
+    // Every part of the form shown: a pickup's date and slot, a return's bank account.
+    await user.click($('#return-method-1'));
+    await user.click($('#return-request-2'));
+    await screen.findByTestId('return-pickup');
+    await screen.findByTestId('return-refund');
+
+    const form = $('#return-form');
+    const labels = [...form.querySelectorAll('label[for]')] as HTMLLabelElement[];
+    expect(labels.length).toBeGreaterThanOrEqual(25);
+    for (const label of labels) {
+      const control = document.getElementById(label.htmlFor);
+      expect({ label: label.textContent, for: label.htmlFor, found: !!control && form.contains(control) }).toEqual({ label: label.textContent, for: label.htmlFor, found: true });
+    }
+    // What a screen reader says for a field: its label (an input by the label's `for`, a radio group by aria-labelledby).
+    expect(screen.getByLabelText('口座名義（全角カタカナ）')).toBe($('#return-bank-account-holder'));
+    expect(screen.getByLabelText('メールアドレス（確認用）')).toBe($('#return-confirm-email'));
+    expect(screen.getByRole('radiogroup', { name: '返送方法' })).toBe($('#return-method'));
+    expect(screen.getByRole('radiogroup', { name: '集荷希望時間帯' })).toBe($('#return-pickup-slot'));
+    const groups = within(form).getAllByRole('radiogroup');
+    expect(groups.map((g) => g.id)).toEqual(['return-request', 'return-method', 'return-pickup-slot', 'return-bank-account-type']);
+    for (const group of groups) expect(document.getElementById(group.getAttribute('aria-labelledby')!)?.textContent).toBeTruthy();
   });
 
   it('has the honeypot in the form, hidden from people, screen readers and the tab order', async () => {
