@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { addDays, japanToday } from '@oms/domain';
+import { addDays, CUSTOMER_INQUIRY_LIMITS, japanToday } from '@oms/domain';
 import { http, HttpResponse } from 'msw';
 import { api } from '../../api/client';
 import { saveSession } from '../../api/session';
@@ -28,6 +28,9 @@ const formOptions = {
     { value: 4, label: '17:00-18:30' },
   ],
 };
+
+/** A date as the Japanese page writes it (2026-12-03 → 2026年12月03日). */
+const inJapanese = (date: string) => date.replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$1年$2月$3日');
 
 const $ = <T extends Element = HTMLInputElement>(selector: string) => document.querySelector<T>(selector)!;
 const itemOf = (id: string) => $(`#${id}`).closest('.ant-form-item')!;
@@ -142,11 +145,16 @@ describe('return/exchange form (public)', () => {
     expect(sent[0]).toMatchObject({ return_request: 2, bank_name: 'みずほ銀行', bank_account_type: 1, bank_account_number: '1234567', bank_account_holder: 'カ）ヤマダショウジ' });
   });
 
-  it('refuses a typed pickup date before the first one allowed, with the API’s message, and sends nothing', async () => {
+  it('refuses a typed pickup date before the first one allowed or past the last, with the API’s messages, and sends nothing', async () => {
     const user = await fillExchangeByPickup();
     setDate('return-pickup-date', addDays(today, 1));
     await user.click($('#return-submit'));
-    await waitFor(() => expect(errorOf('return-pickup-date')).toBe(`集荷日は4営業日以上先の日付（${earliest}以降）をご指定ください。`));
+    await waitFor(() => expect(errorOf('return-pickup-date')).toBe(`集荷日は4営業日以上先の日付（${inJapanese(earliest)}以降）をご指定ください。`));
+    // Past the last date taken (NAL-INQ-006), with that date as the page writes dates.
+    const latest = addDays(today, CUSTOMER_INQUIRY_LIMITS.pickupHorizonDays);
+    setDate('return-pickup-date', addDays(latest, 1));
+    await user.click($('#return-submit'));
+    await waitFor(() => expect(errorOf('return-pickup-date')).toBe(`集荷日は${inJapanese(latest)}までの日付をご指定ください。`));
     expect(sent).toEqual([]);
   });
 
@@ -160,7 +168,7 @@ describe('return/exchange form (public)', () => {
       );
     const user = await fillExchangeByPickup();
     await user.click($('#return-submit'));
-    await waitFor(() => expect(errorOf('return-pickup-date')).toBe(`集荷日は4営業日以上先の日付（${later}以降）をご指定ください。`));
+    await waitFor(() => expect(errorOf('return-pickup-date')).toBe(`集荷日は4営業日以上先の日付（${inJapanese(later)}以降）をご指定ください。`));
     expect(screen.queryByTestId('inquiry-receipt')).toBeNull();
     setDate('return-pickup-date', later);
     await waitFor(() => expect(errorOf('return-pickup-date')).toBeUndefined());
