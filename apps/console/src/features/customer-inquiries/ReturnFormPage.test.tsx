@@ -183,6 +183,12 @@ describe('return/exchange form (public)', () => {
     expect(reference.textContent).toBe('CI-7K3M9QX2');
     expect(screen.getByTestId('inquiry-receipt').textContent).toContain('返品・交換のお申し込みを受け付けました');
     expect(screen.getByTestId('inquiry-receipt').textContent).toContain('hanako@example.jp');
+    expect(screen.getByTestId('inquiry-receipt').textContent).toContain('お申し込みいただき、ありがとうございます。');
+    // The reference on one line, and the way to send another after it (not above it, as antd's Result puts `extra`).
+    expect(reference.closest('h2, h3')!.getAttribute('style')).toContain('white-space: nowrap');
+    const again = $('#inquiry-again');
+    expect(again.textContent).toBe('別のお申し込みを送る');
+    expect(reference.compareDocumentPosition(again) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.queryByTestId('return-form')).toBeNull();
     expect(success).toHaveBeenCalledWith('送信しました。受付番号：CI-7K3M9QX2');
     expect(sent).toEqual([
