@@ -55,10 +55,16 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
 });
 dayjs.locale(storedLanguage());
+/** The page's language for the browser and screen readers (index.html says Japanese). */
+const markPageLanguage = (language: Language) => {
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+};
+markPageLanguage(storedLanguage());
 
 export function setLanguage(language: Language): void {
   localStorage.setItem(LANGUAGE_KEY, language);
   dayjs.locale(language);
+  markPageLanguage(language);
   void i18n.changeLanguage(language);
 }
 

@@ -284,8 +284,14 @@ describe('return/exchange form (public)', () => {
     await user.type($('#return-confirm-email'), 'p');
     await waitFor(() => expect(errorOf('return-confirm-email')).toBeUndefined());
 
+    // The browser tab says what the page is, in its language, and the page says which language it is in.
+    expect(document.title).toBe('返品・交換のお申し込み');
+    expect(document.documentElement.lang).toBe('ja');
+
     await user.click(screen.getByTestId('lang-en'));
     await waitFor(() => expect(screen.getByText('Return or exchange request')).toBeTruthy());
+    expect(document.title).toBe('Return or exchange request');
+    expect(document.documentElement.lang).toBe('en');
     expect($('#return-submit').textContent).toBe('Send');
     expect(screen.getByTestId('return-conditions').textContent).toContain('Ask for a return or exchange within 7 days of delivery.');
   });
