@@ -120,10 +120,10 @@ function HandlingForm({ inquiry, onStale, onSaved }: { inquiry: CustomerInquiryD
   const { user } = useCurrentUser();
   const [form] = Form.useForm<HandlingValues>();
   const { update } = useCustomerInquiryChanges();
-  const { save, saving, refusal } = useVersionedSave<HandlingValues, 'save' | 'take'>(form, STALE, { onStale, onSaved });
-  // The version the form stands on: a save on what someone saved since is refused rather than overwriting it.
-  const [readVersion] = useState(inquiry.version);
-  const send = (values: HandlingValues) => update(inquiry.id, { version: readVersion, state: values.state, personInChargeId: values.personInChargeId ?? null, csMemo: values.csMemo || null });
+  // At the version read: a save on what someone saved since is refused rather than overwriting it. The
+  // inquiry is read again (a return to the tab): an untouched form follows it.
+  const { save, saving, refusal } = useVersionedSave<HandlingValues, 'save' | 'take'>(form, { version: inquiry.version, values: handlingOf(inquiry) }, STALE, { onStale, onSaved });
+  const send = (values: HandlingValues, version: number) => update(inquiry.id, { version, state: values.state, personInChargeId: values.personInChargeId ?? null, csMemo: values.csMemo || null });
   const take = () => {
     if (user) form.setFieldValue('personInChargeId', user.id);
     void save('take', send, t('customerInquiries.taken'));
