@@ -31,7 +31,7 @@ export function CustomerInquiryListPage() {
   const [search] = useSearchParams();
   const { user } = useCurrentUser();
   const { params, query, setParams, move, atCursor } = useCursorList(CUSTOMER_INQUIRY_FILTERS);
-  const { inquiries, pagination, isLoading, error } = useCustomerInquiries(query);
+  const { records: inquiries, pagination, isLoading, error } = useCustomerInquiries(query);
   useBadCursorReset(error, atCursor, () => setParams({ ...params, page: 1 }));
   const refusal = listRefusal(error, atCursor);
   const filters: CustomerInquiryFilters = Object.fromEntries(CUSTOMER_INQUIRY_FILTERS.map((key) => [key, params[key]]));

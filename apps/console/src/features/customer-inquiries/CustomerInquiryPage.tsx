@@ -239,7 +239,7 @@ export function CustomerInquiryPage() {
   const { id } = useParams();
   const navigate = useNavigate();
   const { user } = useCurrentUser();
-  const { inquiry, error, reload } = useCustomerInquiry(id);
+  const { record: inquiry, error, reload } = useCustomerInquiry(id);
   const [stale, setStale] = useState(false);
   // Counts saves and reloads: each gives a fresh form on the inquiry as read again.
   const [formRound, setFormRound] = useState(0);

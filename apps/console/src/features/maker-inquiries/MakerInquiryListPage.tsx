@@ -56,7 +56,7 @@ export function MakerInquiryListPage() {
   const { user } = useCurrentUser();
   const staff = !!user && user.role !== 'maker';
   const { params, query, setParams, move, atCursor } = useCursorList(MAKER_INQUIRY_FILTERS);
-  const { inquiries, pagination, isLoading, error } = useMakerInquiries(query);
+  const { records: inquiries, pagination, isLoading, error } = useMakerInquiries(query);
   useBadCursorReset(error, atCursor, () => setParams({ ...params, page: 1 }));
   const refusal = listRefusal(error, atCursor);
   const filters: MakerInquiryFilters = Object.fromEntries(MAKER_INQUIRY_FILTERS.map((key) => [key, params[key]]));

@@ -151,7 +151,7 @@ export function MakerInquiryPage() {
   const { id } = useParams();
   const navigate = useNavigate();
   const { user } = useCurrentUser();
-  const { inquiry, error, reload } = useMakerInquiry(id);
+  const { record: inquiry, error, reload } = useMakerInquiry(id);
   const [stale, setStale] = useState(false);
   // Counts saves and reloads: each gives a fresh form.
   const [formRound, setFormRound] = useState(0);
