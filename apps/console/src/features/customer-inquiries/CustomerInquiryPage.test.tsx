@@ -79,6 +79,7 @@ describe('customer inquiries: an inquiry’s page', () => {
     expect(document.querySelector('#customer-inquiry-order-link')!.getAttribute('href')).toBe('/orders/55');
     expect(document.querySelector('#customer-inquiry-customer-link')!.getAttribute('href')).toBe('/customers/4');
 
+    expect(screen.getByTestId('customer-inquiry-history').querySelector('.ant-card-head-title')!.textContent).toBe('この顧客の履歴（山田 花子）');
     const other = document.querySelector('#customer-inquiry-other-19')!;
     expect(other.getAttribute('href')).toBe('/customer-inquiries/19');
     expect(other.closest('tr')!.textContent).toContain('完了');
@@ -163,6 +164,13 @@ describe('customer inquiries: an inquiry’s page', () => {
     expect(puts).toEqual([{ version: 3, state: 1, person_in_charge_id: 1, cs_memo: null }]);
     await waitFor(() => expect(screen.getByTestId('customer-inquiry-page').getAttribute('data-version')).toBe('4'));
     await waitFor(() => expect(document.querySelector('#customer-inquiry-take')).toBeNull());
+  });
+
+  it('names the customer in the history’s title, and leaves no empty brackets for a customer without a name', async () => {
+    views = [wireDetail({ customer: { id: 4, name: null } })];
+    renderPage();
+    const history = await screen.findByTestId('customer-inquiry-history');
+    expect(history.querySelector('.ant-card-head-title')!.textContent).toBe('この顧客の履歴');
   });
 
   it('shows the handling without a form to a role that may only read, and no thread without the customer chat', async () => {

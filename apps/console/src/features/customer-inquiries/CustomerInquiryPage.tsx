@@ -174,7 +174,11 @@ function HandlingView({ inquiry }: { inquiry: CustomerInquiryDetail }) {
 function CustomerHistory({ inquiry }: { inquiry: CustomerInquiryDetail }) {
   const { t } = useTranslation();
   return (
-    <Card size="small" title={t('customerInquiries.sections.history', { name: inquiry.customer?.name ?? '' })} data-testid="customer-inquiry-history">
+    <Card
+      size="small"
+      title={inquiry.customer?.name ? t('customerInquiries.sections.history', { name: inquiry.customer.name }) : t('customerInquiries.sections.historyUnnamed')}
+      data-testid="customer-inquiry-history"
+    >
       <Typography.Title level={5}>{t('customerInquiries.otherInquiries')}</Typography.Title>
       <Table
         rowKey="id"
