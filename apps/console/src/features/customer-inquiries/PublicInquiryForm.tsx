@@ -76,7 +76,8 @@ export function PublicInquiryForm<K extends InquiryFormKind, V extends ContactVa
       </PublicFrame>
     );
   }
-  if (error) {
+  // A failed first read; one that fails on reading again (a later day) keeps the form and what was typed.
+  if (error && !options) {
     return (
       <PublicFrame title={title} maxWidth={760}>
         <Result

@@ -49,8 +49,13 @@ describe('return/exchange form (public)', () => {
   let sent: Record<string, unknown>[];
   let answer: () => Response;
   let routed: ReturnType<typeof vi.fn<(code?: string) => void>>;
+  /** What form-options answers (its first pickup date moves with the day), and how many times it was read. */
+  let options: typeof formOptions;
+  let optionsRead: number;
 
   beforeEach(() => {
+    options = formOptions;
+    optionsRead = 0;
     setLanguage('ja');
     // A customer on a shared machine where staff are signed in: the form still sends no bearer.
     saveSession('staff-token', 900);
@@ -59,7 +64,10 @@ describe('return/exchange form (public)', () => {
     routed = vi.fn<(code?: string) => void>();
     api.setHandlers({ onNotFound: routed, onForbidden: routed, onUnauthenticated: routed, onNetworkError: routed });
     server.use(
-      http.get('/api/v1/customer-inquiries/form-options', () => HttpResponse.json({ data: formOptions })),
+      http.get('/api/v1/customer-inquiries/form-options', () => {
+        optionsRead++;
+        return HttpResponse.json({ data: options });
+      }),
       http.post(FORM, async ({ request }) => {
         expect(request.headers.get('authorization')).toBeNull();
         sent.push((await request.json()) as Record<string, unknown>);
@@ -249,6 +257,32 @@ describe('return/exchange form (public)', () => {
     const groups = within(form).getAllByRole('radiogroup');
     expect(groups.map((g) => g.id)).toEqual(['return-request', 'return-method', 'return-pickup-slot', 'return-bank-account-type']);
     for (const group of groups) expect(document.getElementById(group.getAttribute('aria-labelledby')!)?.textContent).toBeTruthy();
+  });
+
+  it('reads the options again when the page is looked at on a later day, keeping what was typed', async () => {
+    const user = userEvent.setup();
+    await screen.findByTestId('return-form');
+    await fill(user, 'return-name', '山田 花子');
+    await user.click($('#return-method-1'));
+    await screen.findByTestId('return-pickup');
+    expect($('#return-pickup-date').getAttribute('min')).toBe(earliest);
+    // Looked at again the same day: nothing to read.
+    fireEvent.focus(window);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(optionsRead).toBe(1);
+
+    // Past midnight in Japan: the first pickup date has moved, and the picker with it.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 24 * 60 * 60 * 1000);
+      options = { ...formOptions, earliest_pickup_date: addDays(earliest, 1) };
+      fireEvent.focus(window);
+      await waitFor(() => expect($('#return-pickup-date').getAttribute('min')).toBe(addDays(earliest, 1)));
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(optionsRead).toBe(2);
+    expect($('#return-name').value).toBe('山田 花子');
   });
 
   it('has the honeypot in the form, hidden from people, screen readers and the tab order', async () => {
