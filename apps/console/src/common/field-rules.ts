@@ -1,5 +1,5 @@
 import type { FormRule } from 'antd';
-import { DATE_MAX, DATE_MIN, isDateInRange, isKatakana, isPhoneNumber, isPostcode, MONEY_LIMITS, parseDate, unprintableCharacters } from '@oms/domain';
+import { DATE_MAX, DATE_MIN, isAccountHolderKana, isDateInRange, isKatakana, isPhoneNumber, isPostcode, MONEY_LIMITS, parseDate, unprintableCharacters } from '@oms/domain';
 import { errorMessage } from '../i18n';
 
 /**
@@ -10,6 +10,15 @@ import { errorMessage } from '../i18n';
 
 /** The bounds of money (SPEC.md §5), the domain's own table: fees, prices, an order's total. */
 export { MONEY_LIMITS };
+
+/** A field that must be filled: blank, or spaces only, is refused with the API's `required`. */
+export const required = (): FormRule => ({ required: true, whitespace: true, message: errorMessage('required') });
+
+/** A choice that must be made (a radio group, a select), with the API's `required`. */
+export const chosen = (): FormRule => ({ required: true, message: errorMessage('required') });
+
+/** An e-mail address, as the API's Email rule (`email_invalid`); blank is left to `required`. */
+export const email = (): FormRule => ({ type: 'email', message: errorMessage('email_invalid') });
 
 /** At most `max` characters, counted in code points as the API counts them. */
 export function maxLength(max: number): FormRule {
@@ -77,10 +86,20 @@ export const dateText = (): FormRule => ({
   },
 });
 
-/** Full-width katakana (a name as a bank has it), as the API's Katakana rule; blank is left to `required`. */
+/** Full-width katakana (a name's reading, フリガナ), as the API's Katakana rule; blank is left to `required`. */
 export const katakana = (): FormRule => ({
   validator: async (_rule, value: unknown) => {
     if (!blank(value) && !isKatakana(String(value).trim())) throw new Error(errorMessage('katakana'));
+  },
+});
+
+/**
+ * A bank account holder's name as banks write it (口座名義), as the API's rule: katakana with a company's
+ * marks (`カ）ヤマダショウジ`), Latin capitals and digits; hiragana and kanji are refused with `katakana`.
+ */
+export const accountHolderKana = (): FormRule => ({
+  validator: async (_rule, value: unknown) => {
+    if (!blank(value) && !isAccountHolderKana(String(value).trim())) throw new Error(errorMessage('katakana'));
   },
 });
 

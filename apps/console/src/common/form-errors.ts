@@ -26,6 +26,11 @@ export function fieldErrorText(error: FieldError, labelOf?: (field: string) => s
   return label ? i18n.t('common.fieldError', { label, message }) : message;
 }
 
+/** The errors a form has no field for (what applyServerErrors returns) as one refusal above the form; null when there are none. */
+export function unplacedRefusal(unplaced: readonly FieldError[]): string | null {
+  return unplaced.length ? unplaced.map((e) => fieldErrorText(e)).join(' ') : null;
+}
+
 /** A server error belongs to the value it judged: editing the field, or submitting again, clears it. */
 export function clearServerErrors(form: FormInstance, changed?: Record<string, unknown>): void {
   const stale = form

@@ -55,10 +55,16 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
 });
 dayjs.locale(storedLanguage());
+/** The page's language for the browser and screen readers (index.html says Japanese). */
+const markPageLanguage = (language: Language) => {
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+};
+markPageLanguage(storedLanguage());
 
 export function setLanguage(language: Language): void {
   localStorage.setItem(LANGUAGE_KEY, language);
   dayjs.locale(language);
+  markPageLanguage(language);
   void i18n.changeLanguage(language);
 }
 
@@ -89,12 +95,16 @@ export function formatMonth(value: string | null | undefined): string {
   return i18n.language === 'ja' ? value.replace(/^(\d{4})-(\d{2})$/, '$1年$2月') : value;
 }
 
+/** A message's values as the page shows them: a date (`YYYY-MM-DD`, NAL-INQ-005's first pickup date…) as formatDate writes it. */
+const shownParams = (params: Record<string, unknown> | undefined) =>
+  params && Object.fromEntries(Object.entries(params).map(([name, value]) => [name, typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(value) : value]));
+
 /** The translated message of an error code (catalogue code, field rule or ERR- code); the server's English message otherwise. */
 export function errorMessage(code: string | undefined, params?: Record<string, unknown>, fallback?: string): string {
   // `other` names the field a rule compares with (date_after: order_date, start_date…), by its label.
   const other = params?.other;
   const otherLabel = i18n.t(`fieldNames.${typeof other === 'string' ? other : 'start_date'}`, { defaultValue: i18n.t('fieldNames.start_date') });
-  if (code && i18n.exists(code, { ns: 'error_message' })) return i18n.t(code, { ns: 'error_message', otherLabel, ...params });
+  if (code && i18n.exists(code, { ns: 'error_message' })) return i18n.t(code, { ns: 'error_message', otherLabel, ...shownParams(params) });
   if (code?.startsWith('ERR-0')) return i18n.t('network_error', { ns: 'error_message', code });
   return fallback ?? i18n.t('invalid', { ns: 'error_message' });
 }

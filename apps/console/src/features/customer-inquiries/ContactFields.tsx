@@ -1,16 +1,10 @@
-import { Col, Form, Input, Radio, Row, Select, type FormRule, type RadioGroupProps } from 'antd';
+import { Col, Form, Input, Radio, Row, Select, type RadioGroupProps } from 'antd';
 import { CUSTOMER_INQUIRY_LIMITS as L } from '@oms/domain';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { maxLength, phoneNumber, sameAs } from '../../common/field-rules';
-import { errorMessage } from '../../i18n';
+import { Field, labelIdOf } from '../../common/Field';
+import { email, maxLength, phoneNumber, printable, required, sameAs } from '../../common/field-rules';
 import type { FormOptions } from './api/inquiry-forms';
-
-/** A field the customer must fill: blank, or spaces only, is refused with the API's `required`. */
-export const required = (): FormRule => ({ required: true, whitespace: true, message: errorMessage('required') });
-
-/** A choice the customer must make (a radio group, a select). */
-export const chosen = (): FormRule => ({ required: true, message: errorMessage('required') });
 
 /** Who writes, as both forms ask it (SPEC.md §3 "Contact"). */
 export interface ContactValues {
@@ -28,10 +22,13 @@ export interface ContactValues {
 /** One column on a phone, two side by side from antd's `sm` (576 px) up. */
 export const HALF = { xs: 24, sm: 12 } as const;
 
-/** Radio choices, one per line: each label is a wide target for a thumb. Form.Item gives `value` and `onChange`. */
-export function Choices({ id, options, label, ...control }: Omit<RadioGroupProps, 'options'> & { id: string; options: { value: number; label: string }[]; label: string }) {
+/**
+ * Radio choices, one per line: each label is a wide target for a thumb. Inside a Field, which gives it
+ * `id` (each choice's is `id-value`) and whose label names the group; Form.Item gives `value` and `onChange`.
+ */
+export function Choices({ id, options, ...control }: Omit<RadioGroupProps, 'options' | 'id'> & { id?: string; options: { value: number; label: string }[] }) {
   return (
-    <Radio.Group {...control} id={id} vertical aria-label={label}>
+    <Radio.Group {...control} id={id} vertical aria-labelledby={id && labelIdOf(id)}>
       {options.map((o) => (
         <Radio key={o.value} value={o.value} id={`${id}-${o.value}`} style={{ padding: '6px 0' }}>
           {o.label}
@@ -52,53 +49,49 @@ export function ContactFields({ options, idPrefix }: { options: FormOptions; idP
     <>
       <Row gutter={16}>
         <Col {...HALF}>
-          <Form.Item name="company" label={t('customerInquiries.form.fields.company')} rules={[maxLength(L.companyMax)]}>
-            <Input id={id('company')} autoComplete="organization" />
-          </Form.Item>
+          <Field id={id('company')} name="company" label={t('customerInquiries.form.fields.company')} rules={[maxLength(L.companyMax), printable()]}>
+            <Input autoComplete="organization" />
+          </Field>
         </Col>
         <Col {...HALF}>
-          <Form.Item name="position" label={t('customerInquiries.form.fields.position')} rules={[maxLength(L.positionMax)]}>
-            <Input id={id('position')} autoComplete="organization-title" />
-          </Form.Item>
-        </Col>
-      </Row>
-      <Row gutter={16}>
-        <Col {...HALF}>
-          <Form.Item name="name" label={t('customerInquiries.form.fields.name')} rules={[required(), maxLength(L.nameMax)]}>
-            <Input id={id('name')} autoComplete="name" />
-          </Form.Item>
-        </Col>
-        <Col {...HALF}>
-          <Form.Item name="phone" label={t('customerInquiries.form.fields.phone')} rules={[maxLength(L.phoneMax), phoneNumber()]}>
-            <Input id={id('phone')} type="tel" inputMode="tel" autoComplete="tel" />
-          </Form.Item>
+          <Field id={id('position')} name="position" label={t('customerInquiries.form.fields.position')} rules={[maxLength(L.positionMax), printable()]}>
+            <Input autoComplete="organization-title" />
+          </Field>
         </Col>
       </Row>
       <Row gutter={16}>
         <Col {...HALF}>
-          <Form.Item name="email" label={t('customerInquiries.form.fields.email')} rules={[required(), { type: 'email', message: errorMessage('email_invalid') }, maxLength(L.emailMax)]}>
-            <Input id={id('email')} type="email" inputMode="email" autoComplete="email" />
-          </Form.Item>
+          <Field id={id('name')} name="name" label={t('customerInquiries.form.fields.name')} rules={[required(), maxLength(L.nameMax), printable()]}>
+            <Input autoComplete="name" />
+          </Field>
         </Col>
         <Col {...HALF}>
-          <Form.Item
+          <Field id={id('phone')} name="phone" label={t('customerInquiries.form.fields.phone')} rules={[maxLength(L.phoneMax), phoneNumber()]}>
+            <Input type="tel" inputMode="tel" autoComplete="tel" />
+          </Field>
+        </Col>
+      </Row>
+      <Row gutter={16}>
+        <Col {...HALF}>
+          <Field id={id('email')} name="email" label={t('customerInquiries.form.fields.email')} rules={[required(), email(), maxLength(L.emailMax)]}>
+            <Input type="email" inputMode="email" autoComplete="email" />
+          </Field>
+        </Col>
+        <Col {...HALF}>
+          <Field
+            id={id('confirm-email')}
             name="confirmEmail"
             label={t('customerInquiries.form.fields.confirmEmail')}
             dependencies={['email']}
             rules={[required(), maxLength(L.emailMax), sameAs('email', 'email_not_match')]}
           >
-            <Input id={id('confirm-email')} type="email" inputMode="email" autoComplete="email" />
-          </Form.Item>
+            <Input type="email" inputMode="email" autoComplete="email" />
+          </Field>
         </Col>
       </Row>
-      <Form.Item name="shopId" label={t('customerInquiries.form.fields.shop')}>
-        <Select
-          id={id('shop')}
-          allowClear
-          placeholder={t('customerInquiries.form.shopPlaceholder')}
-          options={options.shops.map((s) => ({ value: s.id, label: s.name }))}
-        />
-      </Form.Item>
+      <Field id={id('shop')} name="shopId" label={t('customerInquiries.form.fields.shop')}>
+        <Select allowClear placeholder={t('customerInquiries.form.shopPlaceholder')} options={options.shops.map((s) => ({ value: s.id, label: s.name }))} />
+      </Field>
     </>
   );
 }

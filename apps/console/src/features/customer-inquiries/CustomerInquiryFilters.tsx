@@ -2,6 +2,7 @@ import { Checkbox, DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../auth/use-current-user';
+import { Field } from '../../common/Field';
 import { FilterActions } from '../../common/FilterActions';
 import { useShopOptions } from '../../common/use-options';
 import { DATE_FORMAT } from '../orders/format';
@@ -47,9 +48,9 @@ export function CustomerInquiryFilterForm({ filters, onSearch, onReset }: { filt
   const shops = useShopOptions(!!user?.permissions.includes('settings.read'));
   const people = usePersonInChargeOptions();
   const select = (name: keyof FormValues, options: { value: string; label: string }[]) => (
-    <Form.Item name={name} label={t(`customerInquiries.filters.${name}`)}>
-      <Select id={`filter-${name}`} allowClear showSearch={{ optionFilterProp: 'label' }} style={{ minWidth: 140 }} options={options} />
-    </Form.Item>
+    <Field id={`filter-${name}`} name={name} label={t(`customerInquiries.filters.${name}`)}>
+      <Select allowClear showSearch={{ optionFilterProp: 'label' }} style={{ minWidth: 140 }} options={options} />
+    </Field>
   );
   return (
     <Form form={form} layout="inline" size="small" initialValues={toFormValues(filters)} onFinish={(values) => onSearch(toFilters(values))} style={{ marginBottom: 12, rowGap: 8 }}>
@@ -58,12 +59,12 @@ export function CustomerInquiryFilterForm({ filters, onSearch, onReset }: { filt
       {select('kind', CUSTOMER_INQUIRY_KINDS.map((k) => ({ value: k, label: t(`customerInquiries.kind.${k}`) })))}
       {shops.length > 0 && select('shopId', shops.map((s) => ({ value: String(s.id), label: s.name })))}
       {select('personInChargeId', people.map((p) => ({ value: String(p.value), label: p.label })))}
-      <Form.Item name="received" label={t('customerInquiries.filters.received')}>
-        <DatePicker.RangePicker id="filter-received" format={DATE_FORMAT} allowEmpty={[true, true]} style={{ width: 240 }} />
-      </Form.Item>
-      <Form.Item name="keyword" label={t('customerInquiries.filters.keyword')} tooltip={t('customerInquiries.filters.keywordHelp')}>
-        <Input allowClear id="filter-keyword" maxLength={CUSTOMER_INQUIRY_LIMITS.keywordMax} style={{ width: 200 }} />
-      </Form.Item>
+      <Field id="filter-received" name="received" label={t('customerInquiries.filters.received')}>
+        <DatePicker.RangePicker format={DATE_FORMAT} allowEmpty={[true, true]} style={{ width: 240 }} />
+      </Field>
+      <Field id="filter-keyword" name="keyword" label={t('customerInquiries.filters.keyword')} tooltip={t('customerInquiries.filters.keywordHelp')}>
+        <Input allowClear maxLength={CUSTOMER_INQUIRY_LIMITS.keywordMax} style={{ width: 200 }} />
+      </Field>
       <Form.Item name="overdue" valuePropName="checked">
         <Checkbox id="filter-overdue">{t('customerInquiries.filters.overdue')}</Checkbox>
       </Form.Item>

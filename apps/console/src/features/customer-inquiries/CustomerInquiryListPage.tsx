@@ -7,7 +7,7 @@ import { ClippedText } from '../../common/ClippedText';
 import { CursorPagination } from '../../common/CursorPagination';
 import { ListRefusalAlert } from '../../common/ListRefusalAlert';
 import { formatDate } from '../../i18n';
-import { listRefusal, useBadCursorReset, useCursorList } from '../deposits/paging';
+import { listRefusal, useBadCursorReset, useCursorList } from '../../common/paging';
 import {
   CUSTOMER_INQUIRY_CREATE_SCREEN,
   CUSTOMER_INQUIRY_FILTERS,
@@ -31,7 +31,7 @@ export function CustomerInquiryListPage() {
   const [search] = useSearchParams();
   const { user } = useCurrentUser();
   const { params, query, setParams, move, atCursor } = useCursorList(CUSTOMER_INQUIRY_FILTERS);
-  const { inquiries, pagination, isLoading, error } = useCustomerInquiries(query);
+  const { records: inquiries, pagination, isLoading, error } = useCustomerInquiries(query);
   useBadCursorReset(error, atCursor, () => setParams({ ...params, page: 1 }));
   const refusal = listRefusal(error, atCursor);
   const filters: CustomerInquiryFilters = Object.fromEntries(CUSTOMER_INQUIRY_FILTERS.map((key) => [key, params[key]]));

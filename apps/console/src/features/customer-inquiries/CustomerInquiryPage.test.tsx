@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { useSWRConfig } from 'swr';
 import { saveSession } from '../../api/session';
 import { toast } from '../../common/toast';
 import { setLanguage } from '../../i18n';
@@ -78,6 +79,7 @@ describe('customer inquiries: an inquiry’s page', () => {
     expect(document.querySelector('#customer-inquiry-order-link')!.getAttribute('href')).toBe('/orders/55');
     expect(document.querySelector('#customer-inquiry-customer-link')!.getAttribute('href')).toBe('/customers/4');
 
+    expect(screen.getByTestId('customer-inquiry-history').querySelector('.ant-card-head-title')!.textContent).toBe('この顧客の履歴（山田 花子）');
     const other = document.querySelector('#customer-inquiry-other-19')!;
     expect(other.getAttribute('href')).toBe('/customer-inquiries/19');
     expect(other.closest('tr')!.textContent).toContain('完了');
@@ -114,6 +116,44 @@ describe('customer inquiries: an inquiry’s page', () => {
     expect(puts.at(-1)).toEqual({ version: 5, state: 3, person_in_charge_id: 8, cs_memo: '別の人が回答' });
   });
 
+  /** Reads the inquiry again, as SWR does when the tab comes back into focus. */
+  function ReadAgain() {
+    const { mutate } = useSWRConfig();
+    return <button type="button" data-testid="read-again" onClick={() => void mutate('/customer-inquiries/21')} />;
+  }
+  const renderPageReadAgain = () => renderRoutes('/customer-inquiries/21', { '/customer-inquiries/:id': <CustomerInquiryPage /> }, <ReadAgain />);
+  const backToTheTab = () => userEvent.click(screen.getByTestId('read-again'));
+  const memo = () => document.querySelector<HTMLTextAreaElement>('#customer-inquiry-cs-memo')!;
+
+  it('an untouched handling form follows the inquiry read again, and saves on the version it now shows', async () => {
+    vi.spyOn(toast, 'success').mockImplementation(() => undefined);
+    views = [wireDetail(), wireDetail({ version: 4, state: 2, cs_memo: '別の人が回答', replied_at: '2026-11-20T05:00:00Z' })];
+    renderPageReadAgain();
+    await screen.findByTestId('customer-inquiry-handling');
+    expect(memo().value).toBe('折り返し電話済み');
+
+    await backToTheTab();
+    await waitFor(() => expect(screen.getByTestId('customer-inquiry-page').getAttribute('data-version')).toBe('4'));
+    await waitFor(() => expect(memo().value).toBe('別の人が回答'));
+    await userEvent.click(document.querySelector('#customer-inquiry-save')!);
+    await waitFor(() => expect(puts).toEqual([{ version: 4, state: 2, person_in_charge_id: 8, cs_memo: '別の人が回答' }]));
+  });
+
+  it('a handling form being edited keeps what was typed and the version it was read at, so its save is refused as stale', async () => {
+    views = [wireDetail(), wireDetail({ version: 4, state: 2, cs_memo: '別の人が回答', replied_at: '2026-11-20T05:00:00Z' })];
+    answer = () => HttpResponse.json(refusal('NAL-INQ-001'), { status: 400 });
+    renderPageReadAgain();
+    await screen.findByTestId('customer-inquiry-handling');
+    await userEvent.type(memo(), '。メールで回答');
+
+    await backToTheTab();
+    await waitFor(() => expect(screen.getByTestId('customer-inquiry-page').getAttribute('data-version')).toBe('4'));
+    expect(memo().value).toBe('折り返し電話済み。メールで回答');
+    await userEvent.click(document.querySelector('#customer-inquiry-save')!);
+    await screen.findByTestId('customer-inquiry-stale');
+    expect(puts).toEqual([{ version: 3, state: 1, person_in_charge_id: 8, cs_memo: '折り返し電話済み。メールで回答' }]);
+  });
+
   it('‘take it’ puts the signed-in user in charge and saves; the button is gone once they are', async () => {
     const done = vi.spyOn(toast, 'success').mockImplementation(() => undefined);
     views = [wireDetail({ person_in_charge: null, cs_memo: null }), wireDetail({ version: 4, person_in_charge: { id: 1, name: '受付 担当' }, cs_memo: null })];
@@ -124,6 +164,13 @@ describe('customer inquiries: an inquiry’s page', () => {
     expect(puts).toEqual([{ version: 3, state: 1, person_in_charge_id: 1, cs_memo: null }]);
     await waitFor(() => expect(screen.getByTestId('customer-inquiry-page').getAttribute('data-version')).toBe('4'));
     await waitFor(() => expect(document.querySelector('#customer-inquiry-take')).toBeNull());
+  });
+
+  it('names the customer in the history’s title, and leaves no empty brackets for a customer without a name', async () => {
+    views = [wireDetail({ customer: { id: 4, name: null } })];
+    renderPage();
+    const history = await screen.findByTestId('customer-inquiry-history');
+    expect(history.querySelector('.ant-card-head-title')!.textContent).toBe('この顧客の履歴');
   });
 
   it('shows the handling without a form to a role that may only read, and no thread without the customer chat', async () => {

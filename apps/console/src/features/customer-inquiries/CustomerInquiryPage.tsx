@@ -4,10 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useCurrentUser } from '../../auth/use-current-user';
-import { countOf, maxLength } from '../../common/field-rules';
+import { Field } from '../../common/Field';
+import { chosen, countOf, maxLength } from '../../common/field-rules';
 import { clearServerErrors } from '../../common/form-errors';
 import { StaleAlert, useVersionedSave } from '../../common/versioned-save';
-import { errorMessage, formatDate } from '../../i18n';
+import { formatDate } from '../../i18n';
 import { CustomerThread } from '../conversations/CustomerThread';
 import type { LineStatus } from '../orders/api/line-status';
 import { orderNumber } from '../orders/api/order';
@@ -119,10 +120,10 @@ function HandlingForm({ inquiry, onStale, onSaved }: { inquiry: CustomerInquiryD
   const { user } = useCurrentUser();
   const [form] = Form.useForm<HandlingValues>();
   const { update } = useCustomerInquiryChanges();
-  const { save, saving, refusal } = useVersionedSave<HandlingValues, 'save' | 'take'>(form, STALE, { onStale, onSaved });
-  // The version the form stands on: a save on what someone saved since is refused rather than overwriting it.
-  const [readVersion] = useState(inquiry.version);
-  const send = (values: HandlingValues) => update(inquiry.id, { version: readVersion, state: values.state, personInChargeId: values.personInChargeId ?? null, csMemo: values.csMemo || null });
+  // At the version read: a save on what someone saved since is refused rather than overwriting it. The
+  // inquiry is read again (a return to the tab): an untouched form follows it.
+  const { save, saving, refusal } = useVersionedSave<HandlingValues, 'save' | 'take'>(form, { version: inquiry.version, values: handlingOf(inquiry) }, STALE, { onStale, onSaved });
+  const send = (values: HandlingValues, version: number) => update(inquiry.id, { version, state: values.state, personInChargeId: values.personInChargeId ?? null, csMemo: values.csMemo || null });
   const take = () => {
     if (user) form.setFieldValue('personInChargeId', user.id);
     void save('take', send, t('customerInquiries.taken'));
@@ -132,16 +133,16 @@ function HandlingForm({ inquiry, onStale, onSaved }: { inquiry: CustomerInquiryD
     <Form form={form} layout="vertical" style={{ maxWidth: 640 }} initialValues={handlingOf(inquiry)} onValuesChange={(changed) => clearServerErrors(form, changed)} data-testid="customer-inquiry-handling">
       {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 16 }} data-testid="form-refusal" />}
       <Space align="end" wrap>
-        <Form.Item name="personInChargeId" label={t('customerInquiries.fields.personInCharge')}>
-          <PersonInChargeSelect id="customer-inquiry-person" current={inquiry.personInCharge} />
-        </Form.Item>
-        <Form.Item name="state" label={t('customerInquiries.fields.state')} rules={[{ required: true, message: errorMessage('required') }]}>
-          <Select id="customer-inquiry-state-select" style={{ minWidth: 140 }} options={CUSTOMER_INQUIRY_STATES.map((s) => ({ value: s, label: t(`customerInquiries.state.${s}`) }))} />
-        </Form.Item>
+        <Field id="customer-inquiry-person" name="personInChargeId" label={t('customerInquiries.fields.personInCharge')}>
+          <PersonInChargeSelect current={inquiry.personInCharge} />
+        </Field>
+        <Field id="customer-inquiry-state-select" name="state" label={t('customerInquiries.fields.state')} rules={[chosen()]}>
+          <Select style={{ minWidth: 140 }} options={CUSTOMER_INQUIRY_STATES.map((s) => ({ value: s, label: t(`customerInquiries.state.${s}`) }))} />
+        </Field>
       </Space>
-      <Form.Item name="csMemo" label={t('customerInquiries.fields.csMemo')} rules={[maxLength(CUSTOMER_INQUIRY_LIMITS.csMemoMax)]}>
-        <Input.TextArea id="customer-inquiry-cs-memo" autoSize={{ minRows: 3, maxRows: 10 }} count={countOf(CUSTOMER_INQUIRY_LIMITS.csMemoMax)} />
-      </Form.Item>
+      <Field id="customer-inquiry-cs-memo" name="csMemo" label={t('customerInquiries.fields.csMemo')} rules={[maxLength(CUSTOMER_INQUIRY_LIMITS.csMemoMax)]}>
+        <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} count={countOf(CUSTOMER_INQUIRY_LIMITS.csMemoMax)} />
+      </Field>
       <Space>
         <Button type="primary" id="customer-inquiry-save" loading={saving === 'save'} disabled={!!saving} onClick={() => void save('save', send, t('customerInquiries.saved'))}>
           {t('common.save')}
@@ -173,7 +174,11 @@ function HandlingView({ inquiry }: { inquiry: CustomerInquiryDetail }) {
 function CustomerHistory({ inquiry }: { inquiry: CustomerInquiryDetail }) {
   const { t } = useTranslation();
   return (
-    <Card size="small" title={t('customerInquiries.sections.history', { name: inquiry.customer?.name ?? '' })} data-testid="customer-inquiry-history">
+    <Card
+      size="small"
+      title={inquiry.customer?.name ? t('customerInquiries.sections.history', { name: inquiry.customer.name }) : t('customerInquiries.sections.historyUnnamed')}
+      data-testid="customer-inquiry-history"
+    >
       <Typography.Title level={5}>{t('customerInquiries.otherInquiries')}</Typography.Title>
       <Table
         rowKey="id"
@@ -238,7 +243,7 @@ export function CustomerInquiryPage() {
   const { id } = useParams();
   const navigate = useNavigate();
   const { user } = useCurrentUser();
-  const { inquiry, error, reload } = useCustomerInquiry(id);
+  const { record: inquiry, error, reload } = useCustomerInquiry(id);
   const [stale, setStale] = useState(false);
   // Counts saves and reloads: each gives a fresh form on the inquiry as read again.
   const [formRound, setFormRound] = useState(0);

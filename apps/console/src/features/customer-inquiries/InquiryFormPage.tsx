@@ -1,8 +1,9 @@
-import { Divider, Form, Input } from 'antd';
+import { Divider, Input } from 'antd';
 import { CUSTOMER_INQUIRY_LIMITS as L, CUSTOMER_INQUIRY_TYPES, type CustomerInquiryType } from '@oms/domain';
 import { useTranslation } from 'react-i18next';
-import { countOf, maxLength } from '../../common/field-rules';
-import { Choices, chosen, required, type ContactValues } from './ContactFields';
+import { Field } from '../../common/Field';
+import { chosen, countOf, maxLength, required } from '../../common/field-rules';
+import { Choices, type ContactValues } from './ContactFields';
 import type { InquiryFormBody } from './api/inquiry-forms';
 import { contactBody, orNull, PublicInquiryForm, type FormLanguage } from './PublicInquiryForm';
 
@@ -31,25 +32,21 @@ export function InquiryFormPage() {
       {() => (
         <>
           <Divider titlePlacement="start">{t('customerInquiries.form.sections.inquiry')}</Divider>
-          <Form.Item name="inquiryType" label={t('customerInquiries.form.fields.inquiryType')} rules={[chosen()]}>
-            <Choices
-              id="inquiry-type"
-              label={t('customerInquiries.form.fields.inquiryType')}
-              options={CUSTOMER_INQUIRY_TYPES.map((type) => ({ value: type, label: t(`customerInquiries.form.inquiryTypes.${type}`) }))}
-            />
-          </Form.Item>
-          <Form.Item name="title" label={t('customerInquiries.form.fields.title')} rules={[required(), maxLength(L.titleMax)]}>
-            <Input id="inquiry-title" />
-          </Form.Item>
-          <Form.Item name="content" label={t('customerInquiries.form.fields.content')} rules={[required(), maxLength(L.contentMax)]}>
-            <Input.TextArea id="inquiry-content" autoSize={{ minRows: 5, maxRows: 16 }} count={countOf(L.contentMax)} />
-          </Form.Item>
-          <Form.Item name="product" label={t('customerInquiries.form.fields.product')} rules={[maxLength(L.productMax)]}>
-            <Input id="inquiry-product" />
-          </Form.Item>
-          <Form.Item name="orderNo" label={t('customerInquiries.form.fields.orderNo')} extra={t('customerInquiries.form.help.orderNo')} rules={[maxLength(L.orderNoMax)]}>
-            <Input id="inquiry-order-no" autoComplete="off" />
-          </Form.Item>
+          <Field id="inquiry-type" name="inquiryType" label={t('customerInquiries.form.fields.inquiryType')} rules={[chosen()]}>
+            <Choices options={CUSTOMER_INQUIRY_TYPES.map((type) => ({ value: type, label: t(`customerInquiries.form.inquiryTypes.${type}`) }))} />
+          </Field>
+          <Field id="inquiry-title" name="title" label={t('customerInquiries.form.fields.title')} rules={[required(), maxLength(L.titleMax)]}>
+            <Input />
+          </Field>
+          <Field id="inquiry-content" name="content" label={t('customerInquiries.form.fields.content')} rules={[required(), maxLength(L.contentMax)]}>
+            <Input.TextArea autoSize={{ minRows: 5, maxRows: 16 }} count={countOf(L.contentMax)} />
+          </Field>
+          <Field id="inquiry-product" name="product" label={t('customerInquiries.form.fields.product')} rules={[maxLength(L.productMax)]}>
+            <Input />
+          </Field>
+          <Field id="inquiry-order-no" name="orderNo" label={t('customerInquiries.form.fields.orderNo')} extra={t('customerInquiries.form.help.orderNo')} rules={[maxLength(L.orderNoMax)]}>
+            <Input autoComplete="off" />
+          </Field>
         </>
       )}
     </PublicInquiryForm>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../auth/use-current-user';
 import { useStaffOptions } from '../../common/use-options';
 import { formatDate } from '../../i18n';
-import { CUSTOMER_INQUIRY_STATE } from './api/customer-inquiry';
+import { CUSTOMER_INQUIRY_STATE, type CustomerInquiry } from './api/customer-inquiry';
 
 const STATE_COLORS: Record<number, string> = {
   [CUSTOMER_INQUIRY_STATE.waiting]: 'orange',
@@ -36,13 +36,14 @@ export function ReplyDue({ dueAt, overdue, testId }: { dueAt: string; overdue: b
   );
 }
 
-type Person = { id: number; name: string | null };
+/** Who is in charge of an inquiry, as the API gives them (null: nobody yet). */
+type Person = CustomerInquiry['personInCharge'];
 
 /**
  * Who may be put in charge: the signed-in user, the one in charge now, and every valid staff account
  * (GET /users/staff, for every staff role); the API checks the choice again.
  */
-export function usePersonInChargeOptions(current?: Person | null) {
+export function usePersonInChargeOptions(current?: Person) {
   const { user } = useCurrentUser();
   const staff = useStaffOptions(!!user?.permissions.includes('staff.read'));
   const people = [...(user ? [{ id: user.id, name: user.name }] : []), ...(current ? [current] : []), ...staff];
@@ -50,8 +51,8 @@ export function usePersonInChargeOptions(current?: Person | null) {
   return people.filter((p) => !seen.has(p.id) && seen.add(p.id)).map((p) => ({ value: p.id, label: p.name ?? `#${p.id}` }));
 }
 
-/** A select of the people who may be put in charge (see usePersonInChargeOptions). */
-export function PersonInChargeSelect({ id, current, ...props }: { id: string; current?: Person | null; value?: number | null; onChange?: (value: number | null) => void; placeholder?: string }) {
+/** A select of the people who may be put in charge (see usePersonInChargeOptions); its Field gives the id. */
+export function PersonInChargeSelect({ id, current, ...props }: { id?: string; current?: Person; value?: number | null; onChange?: (value: number | null) => void; placeholder?: string }) {
   const options = usePersonInChargeOptions(current);
   return <Select id={id} allowClear showSearch={{ optionFilterProp: 'label' }} options={options} style={{ minWidth: 180 }} {...props} />;
 }

@@ -1,10 +1,10 @@
-import { Alert, Button, Divider, Form, Result, Spin, Typography } from 'antd';
+import { Alert, Button, Divider, Form, Grid, Result, Spin, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServerForm } from '../../common/use-server-form';
 import { formatDate } from '../../i18n';
 import { PublicFrame } from '../../layout/PublicFrame';
-import { failureMessage } from '../maker-side/failure-message';
+import { failureMessage } from '../../common/failure-message';
 import { sendInquiryForm, useFormOptions, type FormBodies, type FormOptions, type InquiryFormBody, type InquiryFormKind, type InquiryReceipt } from './api/inquiry-forms';
 import { ContactFields, Honeypot, type ContactValues } from './ContactFields';
 
@@ -76,7 +76,8 @@ export function PublicInquiryForm<K extends InquiryFormKind, V extends ContactVa
       </PublicFrame>
     );
   }
-  if (error) {
+  // A failed first read; one that fails on reading again (a later day) keeps the form and what was typed.
+  if (error && !options) {
     return (
       <PublicFrame title={title} maxWidth={760}>
         <Result
@@ -121,26 +122,27 @@ export function PublicInquiryForm<K extends InquiryFormKind, V extends ContactVa
   );
 }
 
-/** The thank-you panel: the reference, large, to quote in any later contact, and where the acknowledgement went. */
+/**
+ * The thank-you panel: the reference, large and on one line (smaller on a phone), to quote in any later
+ * contact, where the acknowledgement went, and then the way to send another.
+ */
 function Receipt({ kind, receipt, email, onAgain }: { kind: InquiryFormKind; receipt: InquiryReceipt; email: string; onAgain: () => void }) {
   const { t } = useTranslation();
+  const narrow = !Grid.useBreakpoint().sm;
   return (
     <div data-testid="inquiry-receipt">
-      <Result
-        status="success"
-        title={t(`customerInquiries.form.${kind}.done`)}
-        subTitle={t('customerInquiries.form.thanks.lead')}
-        extra={<Button onClick={onAgain}>{t('customerInquiries.form.thanks.again')}</Button>}
-      >
-        <div style={{ textAlign: 'center' }}>
-          <Typography.Text type="secondary">{t('customerInquiries.form.thanks.reference')}</Typography.Text>
-          <Typography.Title level={2} copyable={{ text: receipt.reference }} style={{ marginTop: 4, letterSpacing: 1 }}>
-            <span data-testid="inquiry-reference">{receipt.reference}</span>
-          </Typography.Title>
-          <Typography.Paragraph>{t('customerInquiries.form.thanks.mail', { email })}</Typography.Paragraph>
-          <Typography.Paragraph type="secondary">{t('customerInquiries.form.thanks.receivedAt', { date: formatDate(receipt.receivedAt, true) })}</Typography.Paragraph>
-        </div>
-      </Result>
+      <Result status="success" title={t(`customerInquiries.form.${kind}.done`)} subTitle={t(`customerInquiries.form.${kind}.thanks`)} style={narrow ? { padding: '24px 0 8px' } : undefined} />
+      <div style={{ textAlign: 'center' }}>
+        <Typography.Text type="secondary">{t('customerInquiries.form.thanks.reference')}</Typography.Text>
+        <Typography.Title level={narrow ? 3 : 2} copyable={{ text: receipt.reference }} style={{ marginTop: 4, letterSpacing: narrow ? 0 : 1, whiteSpace: 'nowrap' }}>
+          <span data-testid="inquiry-reference">{receipt.reference}</span>
+        </Typography.Title>
+        <Typography.Paragraph>{t('customerInquiries.form.thanks.mail', { email })}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">{t('customerInquiries.form.thanks.receivedAt', { date: formatDate(receipt.receivedAt, true) })}</Typography.Paragraph>
+        <Button onClick={onAgain} id="inquiry-again">
+          {t(`customerInquiries.form.${kind}.again`)}
+        </Button>
+      </div>
     </div>
   );
 }

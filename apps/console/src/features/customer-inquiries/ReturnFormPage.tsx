@@ -15,10 +15,11 @@ import {
   type FieldIssue,
 } from '@oms/domain';
 import { useTranslation } from 'react-i18next';
-import { countOf, dateText, katakana, maxLength, postcode } from '../../common/field-rules';
+import { Field } from '../../common/Field';
+import { accountHolderKana, chosen, countOf, dateText, maxLength, postcode, required } from '../../common/field-rules';
 import { errorMessage, formatDate } from '../../i18n';
 import type { FormOptions, ReturnFormBody } from './api/inquiry-forms';
-import { Choices, chosen, HALF, required, type ContactValues } from './ContactFields';
+import { Choices, HALF, type ContactValues } from './ContactFields';
 import { contactBody, orNull, PublicInquiryForm, type FormLanguage } from './PublicInquiryForm';
 
 interface ReturnValues extends ContactValues {
@@ -108,9 +109,9 @@ const accountNumber = (): FormRule => ({
 
 /**
  * A date: the phone's or browser's own picker, which greys out the days before `min` but, unlike a
- * picker that refuses them, keeps a date typed there, so the rule beside it can say why.
+ * picker that refuses them, keeps a date typed there, so the rule beside it can say why. Its Field gives the id.
  */
-function DateInput(props: { id: string; min?: string; max?: string }) {
+function DateInput(props: { id?: string; min?: string; max?: string }) {
   return <Input type="date" {...props} style={{ maxWidth: 240 }} />;
 }
 
@@ -127,24 +128,25 @@ function ReturnFields({ options }: { options: FormOptions }) {
       <Divider titlePlacement="start">{t('customerInquiries.form.sections.order')}</Divider>
       <Row gutter={16}>
         <Col {...HALF}>
-          <Form.Item name="orderNo" label={label('orderNo')} extra={t('customerInquiries.form.help.orderNo')} rules={[required(), maxLength(L.orderNoMax)]}>
-            <Input id="return-order-no" autoComplete="off" />
-          </Form.Item>
+          <Field id="return-order-no" name="orderNo" label={label('orderNo')} extra={t('customerInquiries.form.help.orderNo')} rules={[required(), maxLength(L.orderNoMax)]}>
+            <Input autoComplete="off" />
+          </Field>
         </Col>
         <Col {...HALF}>
-          <Form.Item name="product" label={label('product')} rules={[maxLength(L.productMax)]}>
-            <Input id="return-product" />
-          </Form.Item>
+          <Field id="return-product" name="product" label={label('product')} rules={[maxLength(L.productMax)]}>
+            <Input />
+          </Field>
         </Col>
       </Row>
       <Row gutter={16}>
         <Col {...HALF}>
-          <Form.Item name="purchaseDate" label={label('purchaseDate')} rules={[dateText()]}>
-            <DateInput id="return-purchase-date" max={today} />
-          </Form.Item>
+          <Field id="return-purchase-date" name="purchaseDate" label={label('purchaseDate')} rules={[dateText()]}>
+            <DateInput max={today} />
+          </Field>
         </Col>
         <Col {...HALF}>
-          <Form.Item
+          <Field
+            id="return-delivery-date"
             name="deliveryDate"
             label={label('deliveryDate')}
             extra={t('customerInquiries.form.help.deliveryDate', { days: L.returnWindowDays })}
@@ -152,85 +154,86 @@ function ReturnFields({ options }: { options: FormOptions }) {
             validateFirst
             rules={[required(), dateText(), deliveryRule]}
           >
-            <DateInput id="return-delivery-date" max={today} />
-          </Form.Item>
+            <DateInput max={today} />
+          </Field>
         </Col>
       </Row>
 
       <Divider titlePlacement="start">{t('customerInquiries.form.sections.request')}</Divider>
       <Row gutter={16}>
         <Col {...HALF}>
-          <Form.Item name="returnRequest" label={label('returnRequest')} rules={[chosen()]}>
-            <Choices id="return-request" label={label('returnRequest')} options={RETURN_REQUESTS.map((r) => ({ value: r, label: t(`customerInquiries.form.returnRequests.${r}`) }))} />
-          </Form.Item>
+          <Field id="return-request" name="returnRequest" label={label('returnRequest')} rules={[chosen()]}>
+            <Choices options={RETURN_REQUESTS.map((r) => ({ value: r, label: t(`customerInquiries.form.returnRequests.${r}`) }))} />
+          </Field>
         </Col>
         <Col {...HALF}>
-          <Form.Item name="returnMethod" label={label('returnMethod')} rules={[chosen()]}>
-            <Choices id="return-method" label={label('returnMethod')} options={RETURN_METHODS.map((m) => ({ value: m, label: t(`customerInquiries.form.returnMethods.${m}`) }))} />
-          </Form.Item>
+          <Field id="return-method" name="returnMethod" label={label('returnMethod')} rules={[chosen()]}>
+            <Choices options={RETURN_METHODS.map((m) => ({ value: m, label: t(`customerInquiries.form.returnMethods.${m}`) }))} />
+          </Field>
         </Col>
       </Row>
-      <Form.Item name="content" label={label('reason')} rules={[required(), maxLength(L.contentMax)]}>
-        <Input.TextArea id="return-content" autoSize={{ minRows: 4, maxRows: 12 }} count={countOf(L.contentMax)} />
-      </Form.Item>
-      <Form.Item name="desiredDates" label={label('desiredDates')} extra={t('customerInquiries.form.help.desiredDates')} rules={[maxLength(L.desiredDatesMax)]}>
-        <Input id="return-desired-dates" />
-      </Form.Item>
+      <Field id="return-content" name="content" label={label('reason')} rules={[required(), maxLength(L.contentMax)]}>
+        <Input.TextArea autoSize={{ minRows: 4, maxRows: 12 }} count={countOf(L.contentMax)} />
+      </Field>
+      <Field id="return-desired-dates" name="desiredDates" label={label('desiredDates')} extra={t('customerInquiries.form.help.desiredDates')} rules={[maxLength(L.desiredDatesMax)]}>
+        <Input />
+      </Field>
       {pickup && (
         <div data-testid="return-pickup">
-          <Form.Item
+          <Field
+            id="return-pickup-date"
             name="pickupDate"
             label={label('pickupDate')}
             extra={t('customerInquiries.form.help.pickupDate', { date: formatDate(options.earliestPickupDate), days: L.pickupLeadBusinessDays })}
             validateFirst
             rules={[required(), dateText(), pickupRule(options.earliestPickupDate)]}
           >
-            <DateInput id="return-pickup-date" min={options.earliestPickupDate} max={addDays(today, L.pickupHorizonDays)} />
-          </Form.Item>
-          <Form.Item name="pickupSlot" label={label('pickupSlot')} rules={[chosen()]}>
-            <Choices id="return-pickup-slot" label={label('pickupSlot')} options={options.pickupSlots} />
-          </Form.Item>
+            <DateInput min={options.earliestPickupDate} max={addDays(today, L.pickupHorizonDays)} />
+          </Field>
+          <Field id="return-pickup-slot" name="pickupSlot" label={label('pickupSlot')} rules={[chosen()]}>
+            <Choices options={options.pickupSlots} />
+          </Field>
         </div>
       )}
 
       <Divider titlePlacement="start">{t('customerInquiries.form.sections.address')}</Divider>
-      <Form.Item name="returnZip" label={label('returnZip')} rules={[required(), maxLength(L.zipMax), postcode()]}>
-        <Input id="return-zip" inputMode="numeric" autoComplete="postal-code" style={{ maxWidth: 240 }} />
-      </Form.Item>
-      <Form.Item name="returnAddress" label={label('returnAddress')} rules={[required(), maxLength(L.addressMax)]}>
-        <Input id="return-address" autoComplete="street-address" />
-      </Form.Item>
+      <Field id="return-zip" name="returnZip" label={label('returnZip')} rules={[required(), maxLength(L.zipMax), postcode()]}>
+        <Input inputMode="numeric" autoComplete="postal-code" style={{ maxWidth: 240 }} />
+      </Field>
+      <Field id="return-address" name="returnAddress" label={label('returnAddress')} rules={[required(), maxLength(L.addressMax)]}>
+        <Input autoComplete="street-address" />
+      </Field>
 
       {refund && (
         <div data-testid="return-refund">
           <Divider titlePlacement="start">{t('customerInquiries.form.sections.refund')}</Divider>
           <Row gutter={16}>
             <Col {...HALF}>
-              <Form.Item name="bankName" label={label('bankName')} rules={[required(), maxLength(L.bankNameMax)]}>
-                <Input id="return-bank-name" />
-              </Form.Item>
+              <Field id="return-bank-name" name="bankName" label={label('bankName')} rules={[required(), maxLength(L.bankNameMax)]}>
+                <Input />
+              </Field>
             </Col>
             <Col {...HALF}>
-              <Form.Item name="bankBranch" label={label('bankBranch')} rules={[required(), maxLength(L.branchNameMax)]}>
-                <Input id="return-bank-branch" />
-              </Form.Item>
+              <Field id="return-bank-branch" name="bankBranch" label={label('bankBranch')} rules={[required(), maxLength(L.branchNameMax)]}>
+                <Input />
+              </Field>
             </Col>
           </Row>
           <Row gutter={16}>
             <Col {...HALF}>
-              <Form.Item name="bankAccountType" label={label('bankAccountType')} rules={[chosen()]}>
-                <Choices id="return-bank-account-type" label={label('bankAccountType')} options={BANK_ACCOUNT_TYPES.map((a) => ({ value: a, label: t(`customerInquiries.form.accountTypes.${a}`) }))} />
-              </Form.Item>
+              <Field id="return-bank-account-type" name="bankAccountType" label={label('bankAccountType')} rules={[chosen()]}>
+                <Choices options={BANK_ACCOUNT_TYPES.map((a) => ({ value: a, label: t(`customerInquiries.form.accountTypes.${a}`) }))} />
+              </Field>
             </Col>
             <Col {...HALF}>
-              <Form.Item name="bankAccountNumber" label={label('bankAccountNumber')} extra={t('customerInquiries.form.help.bankAccountNumber', { digits: L.accountNumberDigits })} rules={[required(), accountNumber()]}>
-                <Input id="return-bank-account-number" inputMode="numeric" autoComplete="off" style={{ maxWidth: 240 }} />
-              </Form.Item>
+              <Field id="return-bank-account-number" name="bankAccountNumber" label={label('bankAccountNumber')} extra={t('customerInquiries.form.help.bankAccountNumber', { digits: L.accountNumberDigits })} rules={[required(), accountNumber()]}>
+                <Input inputMode="numeric" autoComplete="off" style={{ maxWidth: 240 }} />
+              </Field>
             </Col>
           </Row>
-          <Form.Item name="bankAccountHolder" label={label('bankAccountHolder')} extra={t('customerInquiries.form.help.bankAccountHolder')} rules={[required(), maxLength(L.accountHolderMax), katakana()]}>
-            <Input id="return-bank-account-holder" autoComplete="off" />
-          </Form.Item>
+          <Field id="return-bank-account-holder" name="bankAccountHolder" label={label('bankAccountHolder')} extra={t('customerInquiries.form.help.bankAccountHolder')} rules={[required(), maxLength(L.accountHolderMax), accountHolderKana()]}>
+            <Input autoComplete="off" />
+          </Field>
         </div>
       )}
 

@@ -17,7 +17,7 @@ import { useDepositHistory } from './api/use-deposits';
 import { DepositDownloads, download, ResultCsvButton } from './DepositDownloads';
 import { depositFileErrorLine } from './file-errors';
 import { DEPOSIT_STATE_COLORS, yen } from './format';
-import { useBadCursorReset, useCursorList } from './paging';
+import { useBadCursorReset, useCursorList } from '../../common/paging';
 
 /** The four SPEC.md §4 statuses, as the upload's counts name them. */
 const STATUS_COUNTS = [

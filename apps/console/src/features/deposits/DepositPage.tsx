@@ -17,7 +17,7 @@ import { ApplyDialog, RevertDialog } from './DepositDialogs';
 import { download, ResultCsvButton } from './DepositDownloads';
 import { DepositStateTag } from './DepositListPage';
 import { RECORD_STATE_COLORS, signedYen, STATUS_COLORS, yen } from './format';
-import { useBadCursorReset, useCursorList } from './paging';
+import { useBadCursorReset, useCursorList } from '../../common/paging';
 import { depositRefusal, isStale } from './refusals';
 
 /** The record filter's counts come from the upload's own (`counts`), by state. */

@@ -6,7 +6,7 @@ import type { ApiError, ApiResult } from '../../api/client';
 import { countOf, maxLength } from '../../common/field-rules';
 import { refusalOf } from '../../common/refusal';
 import { toast } from '../../common/toast';
-import { failureMessage } from '../maker-side/failure-message';
+import { failureMessage } from '../../common/failure-message';
 import { type Estimate, type EstimateAnswer } from './api/estimate';
 
 

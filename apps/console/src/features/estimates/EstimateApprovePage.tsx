@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { errorMessage, formatDate } from '../../i18n';
 import { PublicFrame } from '../../layout/PublicFrame';
-import { failureMessage } from '../maker-side/failure-message';
+import { failureMessage } from '../../common/failure-message';
 import { isLinkProblem, type EstimateAnswer } from './api/estimate';
 import { answerThroughLink, linkPdfUrl } from './api/save-estimate';
 import { useApprovalLink } from './api/use-estimates';

@@ -10,7 +10,7 @@ import { FilterActions } from '../../common/FilterActions';
 import { useMakerOptions } from '../../common/use-options';
 import { formatDate } from '../../i18n';
 import { ConversationStatusTag } from '../conversations/MakerThread';
-import { listRefusal, useBadCursorReset, useCursorList } from '../deposits/paging';
+import { listRefusal, useBadCursorReset, useCursorList } from '../../common/paging';
 import { MAKER_INQUIRIES_SCREEN, MAKER_INQUIRY_FILTERS, MAKER_INQUIRY_LIMITS, MAKER_INQUIRY_METHODS, MAKER_INQUIRY_STATES, MakerInquiry, MakerInquiryFilters, makerInquiryScreen } from './api/maker-inquiry';
 import { useMakerInquiries } from './api/use-maker-inquiries';
 
@@ -56,7 +56,7 @@ export function MakerInquiryListPage() {
   const { user } = useCurrentUser();
   const staff = !!user && user.role !== 'maker';
   const { params, query, setParams, move, atCursor } = useCursorList(MAKER_INQUIRY_FILTERS);
-  const { inquiries, pagination, isLoading, error } = useMakerInquiries(query);
+  const { records: inquiries, pagination, isLoading, error } = useMakerInquiries(query);
   useBadCursorReset(error, atCursor, () => setParams({ ...params, page: 1 }));
   const refusal = listRefusal(error, atCursor);
   const filters: MakerInquiryFilters = Object.fromEntries(MAKER_INQUIRY_FILTERS.map((key) => [key, params[key]]));

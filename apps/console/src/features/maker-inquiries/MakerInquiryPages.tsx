@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, CheckOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Descriptions, Form, Input, Result, Select, Space, Spin, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { CONVERSATION_LIMITS } from '@oms/domain';
@@ -98,23 +98,16 @@ function MakerInquiryForm({ inquiry, onStale, onSaved }: { inquiry: MakerInquiry
   const { t } = useTranslation();
   const [form] = Form.useForm<FieldValues>();
   const { update } = useMakerInquiryChanges();
-  const { save, saving, refusal } = useVersionedSave<FieldValues, 'save' | 'processed'>(form, STALE, { onStale, onSaved });
-  // The version the form stands on. The inquiry is read again when its thread changes (a maker's message
-  // moves its version): an untouched form follows it; one being edited keeps what was typed and its
-  // version, so its save is refused (NAL-INQ-001, with the reload offer) rather than overwrite or close
-  // on what was not read.
-  const [readVersion, setReadVersion] = useState(inquiry.version);
-  useEffect(() => {
-    if (inquiry.version === readVersion || form.isFieldsTouched()) return;
-    form.setFieldsValue(fieldsOf(inquiry));
-    setReadVersion(inquiry.version);
-  }, [inquiry, readVersion, form]);
+  // At the version read. The inquiry is read again when its thread changes (a maker's message moves its
+  // version): an untouched form follows it; one being edited keeps what was typed and its version, so its
+  // save is refused (NAL-INQ-001, with the reload offer) rather than overwrite or close on what was not read.
+  const { save, saving, refusal } = useVersionedSave<FieldValues, 'save' | 'processed'>(form, { version: inquiry.version, values: fieldsOf(inquiry) }, STALE, { onStale, onSaved });
   const saveWith = (processed?: boolean) =>
     save(
       processed === undefined ? 'save' : 'processed',
-      (values) =>
+      (values, version) =>
         update(inquiry.id, {
-          version: readVersion,
+          version,
           method: values.method!,
           makerId: values.makerId!,
           customerId: values.customerId ?? null,
@@ -158,7 +151,7 @@ export function MakerInquiryPage() {
   const { id } = useParams();
   const navigate = useNavigate();
   const { user } = useCurrentUser();
-  const { inquiry, error, reload } = useMakerInquiry(id);
+  const { record: inquiry, error, reload } = useMakerInquiry(id);
   const [stale, setStale] = useState(false);
   // Counts saves and reloads: each gives a fresh form.
   const [formRound, setFormRound] = useState(0);

@@ -9,7 +9,7 @@ import { applyServerErrors, clearServerErrors } from '../../common/form-errors';
 import { errorMessage } from '../../i18n';
 import { DATE_FORMAT } from '../orders/format';
 import { answerMakerConfirmation, isLinkProblem, MAKER_ANSWERS, type ConfirmStatus, type MakerAnswer, type MakerAnswerBody } from './api';
-import { failureMessage } from './failure-message';
+import { failureMessage } from '../../common/failure-message';
 import { ShipDateField } from './ShipDateField';
 
 interface Values {

@@ -11,7 +11,7 @@ import { AnswerRecorded } from './AnswerRecorded';
 import { ConfirmLinesTable } from './ConfirmLinesTable';
 import { ConfirmOrderSummary } from './ConfirmOrderSummary';
 import { CurrentAnswer } from './CurrentAnswer';
-import { failureMessage } from './failure-message';
+import { failureMessage } from '../../common/failure-message';
 import { MakerAnswerForm, type RecordedAnswer } from './MakerAnswerForm';
 import { ShipDateChangeForm } from './ShipDateChangeForm';
 

@@ -7,7 +7,7 @@ import { applyServerErrors, clearServerErrors } from '../../common/form-errors';
 import { errorMessage } from '../../i18n';
 import { DATE_FORMAT } from '../orders/format';
 import { changeShipDate, isLinkProblem } from './api';
-import { failureMessage } from './failure-message';
+import { failureMessage } from '../../common/failure-message';
 import { ShipDateField } from './ShipDateField';
 
 interface Props {

@@ -7,7 +7,7 @@ import { CursorPagination } from '../../common/CursorPagination';
 import { fieldErrorText } from '../../common/form-errors';
 import i18n, { errorMessage, formatDate, formatMonth } from '../../i18n';
 import { orderLabel } from '../deposits/api/deposit';
-import { useBadCursorReset, useCursorList } from '../deposits/paging';
+import { useBadCursorReset, useCursorList } from '../../common/paging';
 import { yen } from '../orders/format';
 import { signedMoney } from './format';
 import { Revenue, REVENUE_FILTERS, RevenueFilters, RevenueTotals, revenueScreen } from './api/revenue';

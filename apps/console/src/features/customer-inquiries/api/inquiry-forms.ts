@@ -1,3 +1,5 @@
+import { japanToday } from '@oms/domain';
+import { useEffect, useRef } from 'react';
 import useSWR from 'swr';
 import { api, ApiError, type RequestOptions } from '../../../api/client';
 import type { AnswerOf, BodyOf } from '../../../api/wire';
@@ -31,6 +33,10 @@ async function fetchFormOptions(): Promise<FormOptions> {
   return result.data;
 }
 
+/**
+ * The forms' options. The first pickup date is today's (Japan's): a page left open past midnight reads
+ * them again when it is looked at (the tab shown or focused), so the picker and its rule move on with the day.
+ */
 export function useFormOptions() {
   const { data, error, isLoading, mutate } = useSWR('customer-inquiry-form-options', fetchFormOptions, {
     // The page shows a failure itself; trying again is the customer's choice.
@@ -38,5 +44,19 @@ export function useFormOptions() {
     revalidateOnFocus: false,
     revalidateOnReconnect: false,
   });
+  const readOn = useRef(japanToday());
+  useEffect(() => {
+    const lookedAt = () => {
+      if (document.visibilityState === 'hidden' || readOn.current === japanToday()) return;
+      readOn.current = japanToday();
+      void mutate();
+    };
+    document.addEventListener('visibilitychange', lookedAt);
+    window.addEventListener('focus', lookedAt);
+    return () => {
+      document.removeEventListener('visibilitychange', lookedAt);
+      window.removeEventListener('focus', lookedAt);
+    };
+  }, [mutate]);
   return { options: data, error: error as ApiError | undefined, isLoading, reload: mutate };
 }

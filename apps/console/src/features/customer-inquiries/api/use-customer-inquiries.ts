@@ -1,6 +1,5 @@
-import useSWR, { useSWRConfig } from 'swr';
-import { api, swrFetcher, type Query } from '../../../api/client';
-import type { KeysetPagination } from '../../../api/wire';
+import type { Query } from '../../../api/client';
+import { useRecord, useRecordChanges, useRecordPage } from '../../../common/use-records';
 import {
   CUSTOMER_INQUIRIES_PATH,
   CustomerInquiry,
@@ -11,42 +10,14 @@ import {
 } from './customer-inquiry';
 
 /** GET /customer-inquiries: a page of the filter's inquiries, newest first or by reply deadline, paged by cursor. */
-export function useCustomerInquiries(query: Query) {
-  const { data, error, isLoading } = useSWR([CUSTOMER_INQUIRIES_PATH, query], swrFetcher);
-  return {
-    inquiries: (data?.data ?? []) as CustomerInquiry[],
-    pagination: data?.pagination as KeysetPagination | undefined,
-    error: error as unknown,
-    isLoading,
-  };
-}
+export const useCustomerInquiries = (query: Query) => useRecordPage<CustomerInquiry>(CUSTOMER_INQUIRIES_PATH, query);
 
 /** One inquiry with the customer's other inquiries and orders (GET /customer-inquiries/{id}). */
-export function useCustomerInquiry(id: string | undefined) {
-  const { data, error, mutate } = useSWR(id ? customerInquiryPath(id) : null, swrFetcher);
-  return { inquiry: data?.data as CustomerInquiryDetail | undefined, error: error as unknown, reload: () => mutate() };
-}
+export const useCustomerInquiry = (id: string | undefined) => useRecord<CustomerInquiryDetail>(id ? customerInquiryPath(id) : null);
 
-/** Recording and handling an inquiry: the list's pages and the inquiry are read again after each. */
-export function useCustomerInquiryChanges() {
-  const { mutate } = useSWRConfig();
-  const reload = () =>
-    mutate((key) => {
-      const path = Array.isArray(key) ? key[0] : key;
-      return typeof path === 'string' && path.startsWith(CUSTOMER_INQUIRIES_PATH);
-    });
-  return {
-    /** POST /customer-inquiries: staff record a phone or fax inquiry (201, the view). */
-    create: async (input: CustomerInquiryInput) => {
-      const result = await api.post<CustomerInquiry>(CUSTOMER_INQUIRIES_PATH, input);
-      if (result.ok) await reload();
-      return result;
-    },
-    /** PUT /customer-inquiries/{id}: person in charge, CS memo and state at the version read (NAL-INQ-001 when someone saved since). */
-    update: async (id: number | string, input: CustomerInquiryUpdate) => {
-      const result = await api.put<CustomerInquiry>(customerInquiryPath(id), input);
-      if (result.ok) await reload();
-      return result;
-    },
-  };
-}
+/**
+ * Recording (POST /customer-inquiries: staff record a phone or fax inquiry) and handling (PUT
+ * /customer-inquiries/{id}: person in charge, CS memo and state at the version read, NAL-INQ-001 when
+ * someone saved since) an inquiry: the list's pages and the inquiry are read again after each.
+ */
+export const useCustomerInquiryChanges = () => useRecordChanges<CustomerInquiry, CustomerInquiryInput, CustomerInquiryUpdate>(CUSTOMER_INQUIRIES_PATH, customerInquiryPath);

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { ApiError, type Query } from '../../api/client';
-import type { PageMove } from '../../common/CursorPagination';
-import { useListParams } from '../../common/list-params';
+import { ApiError, type Query } from '../api/client';
+import type { PageMove } from './CursorPagination';
+import { useListParams } from './list-params';
 
 /** Where a page of a list is, besides `page`: a cursor of the answer's pagination, or the last page (docs/decisions.md "Keyset paging"). */
 const PAGE_AT = ['after', 'before', 'last'] as const;
