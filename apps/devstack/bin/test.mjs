@@ -79,10 +79,13 @@ function run(name, runnerArgs, cwd, limitMinutes) {
 }
 
 const limit = Number(process.env.TEST_TIME_LIMIT_MINUTES ?? 40);
+// The console's component tests took 11 minutes on the 2-core CI machine with issue 16's forms (was 10):
+// the cap stops a hung run, not a slow one.
+const vitestLimit = Number(process.env.VITEST_TIME_LIMIT_MINUTES ?? 20);
 const jestStatus = await run('jest', [join(ROOT, 'node_modules/jest/bin/jest.js'), '--json', `--outputFile=${jestSummary}`, ...args], ROOT, limit);
 const vitestStatus = args.length
   ? 0
-  : await run('vitest', [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestSummary}`], join(ROOT, 'apps/console'), 10);
+  : await run('vitest', [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestSummary}`], join(ROOT, 'apps/console'), vitestLimit);
 
 // One plain closing line over both runners, for CI and for people.
 let passed = 0;
