@@ -25,6 +25,7 @@ import { Revenues1764020000000 } from './1764020000000-revenues';
 import { PrintDocuments1764020000001 } from './1764020000001-print-documents';
 import { Conversations1764030000000 } from './1764030000000-conversations';
 import { CustomerInquiries1764040000000 } from './1764040000000-customer-inquiries';
+import { ShopPlatforms1764050000000 } from './1764050000000-shop-platforms';
 import { RevenuesMonthShop1764020000002 } from './1764020000002-revenues-month-shop';
 
 /** Every migration, in order. The data source runs exactly these; nothing is ever synchronised. */
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   RevenuesMonthShop1764020000002,
   Conversations1764030000000,
   CustomerInquiries1764040000000,
+  ShopPlatforms1764050000000,
 ];

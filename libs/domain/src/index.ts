@@ -23,3 +23,4 @@ export * from './print-documents';
 export * from './conversations';
 export * from './maker-inquiries';
 export * from './customer-inquiries';
+export * from './shop-platforms';

@@ -34,6 +34,18 @@ const schema = z.object({
   // The public forms (customer inquiries): requests per hour from one client address, and per e-mail address given.
   PUBLIC_FORM_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(20),
   PUBLIC_FORM_LIMIT_PER_CONTACT: z.coerce.number().int().positive().default(5),
+  // Shop platforms (issue 17, docs/shop-platforms.md): where each answers. The defaults are the real
+  // platforms; `npm start` and the tests point them at the local stand-ins.
+  MAKESHOP_API_BASE_URL: url(['http', 'https']).transform((v) => v.replace(/\/+$/, '')).default('https://www.makeshop.jp'),
+  COLORME_API_BASE_URL: url(['http', 'https']).transform((v) => v.replace(/\/+$/, '')).default('https://api.shop-pro.jp'),
+  COLORME_AUTH_BASE_URL: url(['http', 'https']).transform((v) => v.replace(/\/+$/, '')).default('https://api.shop-pro.jp'),
+  // The OAuth application registered with Color Me (its developer centre); without it shops on that platform cannot be authorized.
+  COLORME_CLIENT_ID: z.string().min(1).optional(),
+  COLORME_CLIENT_SECRET: z.string().min(1).optional(),
+  // One request to a platform gives up after this long (and is retried as "unavailable").
+  SHOP_PLATFORM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  // MakeShop's order API searches by order date only: every run reads this many days back again to see changes.
+  MAKESHOP_LOOKBACK_DAYS: z.coerce.number().int().min(0).max(60).default(7),
   // Express "trust proxy": which hops may set X-Forwarded-For (the client address rate limits count by).
   TRUST_PROXY: z
     .string()
