@@ -18,6 +18,7 @@ import { DepositsModule } from './deposits/deposits.module';
 import { ConversationsModule } from './conversations/conversations.module';
 import { MakerInquiriesModule } from './maker-inquiries/maker-inquiries.module';
 import { CustomerInquiriesModule } from './customer-inquiries/customer-inquiries.module';
+import { ShopPlatformsModule } from './shop-platforms/shop-platforms.module';
 import { RevenuesModule } from './revenues/revenues.module';
 import { EstimatesModule } from './estimates/estimates.module';
 import { CustomersModule } from './customers/customers.module';
@@ -49,6 +50,7 @@ export const API_MODULES = [
   ConversationsModule,
   MakerInquiriesModule,
   CustomerInquiriesModule,
+  ShopPlatformsModule,
   MakerSideModule,
   CustomerMailsModule,
   DashboardModule,

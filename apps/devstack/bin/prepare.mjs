@@ -53,6 +53,7 @@ export function localSecrets() {
     JWT_SECRET: () => `${secret()}${secret()}`,
     GOOGLE_CLIENT_SECRET: secret,
     MICROSOFT_CLIENT_SECRET: secret,
+    COLORME_CLIENT_SECRET: secret,
     DATA_ENCRYPTION_KEY: () => randomBytes(32).toString('base64'),
   };
   const secrets = read();

@@ -17,6 +17,8 @@ const ports = {
   mailWeb: Number(process.env.MAIL_WEB_PORT ?? 1080),
   postgres: Number(process.env.LOCAL_PG_PORT ?? 54329),
   redis: Number(process.env.LOCAL_REDIS_PORT ?? 6389),
+  makeshop: Number(process.env.MAKESHOP_STANDIN_PORT ?? 4510),
+  colorme: Number(process.env.COLORME_STANDIN_PORT ?? 4520),
 };
 
 const children = [];
@@ -211,6 +213,29 @@ async function main() {
     }
   }
 
+  // The shop platforms: a local stand-in for each one whose address you have not set (issue 17). The demo
+  // MakeShop shop is `demo-makeshop` with the order auth code `demo-order-token`; Color Me authorizes any shop.
+  if (!process.env.MAKESHOP_API_BASE_URL) {
+    await startChild('makeshop', process.execPath, [join(ROOT, 'apps/devstack/src/makeshop-standin.mjs')], {
+      env: { STANDIN_PORT: String(ports.makeshop), MAKESHOP_STANDIN_SHOPS: JSON.stringify([{ shopId: 'demo-makeshop', token: 'demo-order-token' }]) },
+      ready: /STANDIN_READY /,
+    });
+    env.MAKESHOP_API_BASE_URL = `http://127.0.0.1:${ports.makeshop}`;
+  }
+  if (!process.env.COLORME_API_BASE_URL) {
+    const colormeClient = { client_id: 'oms-local-colorme', client_secret: secrets.COLORME_CLIENT_SECRET, redirect_uris: [`${env.PUBLIC_API_URL}/api/v1/shop-connections/oauth/callback`] };
+    await startChild('colorme', process.execPath, [join(ROOT, 'apps/devstack/src/colorme-standin.mjs')], {
+      env: { STANDIN_PORT: String(ports.colorme), COLORME_STANDIN_CLIENTS: JSON.stringify([colormeClient]) },
+      ready: /STANDIN_READY /,
+    });
+    Object.assign(env, {
+      COLORME_API_BASE_URL: `http://127.0.0.1:${ports.colorme}`,
+      COLORME_AUTH_BASE_URL: `http://127.0.0.1:${ports.colorme}`,
+      COLORME_CLIENT_ID: colormeClient.client_id,
+      COLORME_CLIENT_SECRET: colormeClient.client_secret,
+    });
+  }
+
   // The script commands (`npm run cli -- token …`) reuse these settings.
   writeFileSync(localEnvironmentFile(), JSON.stringify(env, null, 2), { mode: 0o600 });
 
@@ -236,6 +261,7 @@ async function main() {
 │   Console     ${consoleUrl}
 │   Forms       ${consoleUrl}/inquiry-form, ${consoleUrl}/return-form   (customers, no sign-in)
 │   API         http://localhost:${ports.api}/api/v1   (health: /api/v1/health)
+│   Shop platforms (stand-ins)  MakeShop ${env.MAKESHOP_API_BASE_URL}, Color Me ${env.COLORME_API_BASE_URL}
 │   Mail sink   ${process.env.SMTP_URL ? `(your SMTP_URL)` : `http://localhost:${ports.mailWeb}`}
 │   Database    ${process.env.DATABASE_URL ? '(your DATABASE_URL)' : `embedded PostgreSQL on port ${ports.postgres}, data in .data/pg`}
 │ Sign in: open the console, press a Google or Microsoft button${localSignIn ? ', and type one of' : ''}

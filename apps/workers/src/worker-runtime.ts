@@ -34,7 +34,11 @@ export class WorkerRuntime implements OnApplicationShutdown {
     this.connection = createRedis(config.REDIS_URL, true);
   }
 
-  start<Q extends QueueName>(queue: Q, events: EventHandlers<Q>, scheduled: ScheduledHandlers = {}, concurrency = 4): Worker {
+  /**
+   * `limiter`: at most `max` jobs of the queue start per `duration` ms, counted in Redis across every
+   * worker process (the shop platforms' request rates: one job is one request).
+   */
+  start<Q extends QueueName>(queue: Q, events: EventHandlers<Q>, scheduled: ScheduledHandlers = {}, concurrency = 4, limiter?: { max: number; duration: number }): Worker {
     // Dispatched by job name, which the relay sets to the event's type: each handler gets the jobs of its own type.
     const handlers: Record<string, (job: Job) => Promise<unknown>> = { ...(events as Record<string, (job: Job) => Promise<unknown>>), ...scheduled };
     const routed = Object.entries(EVENT_ROUTES)
@@ -51,7 +55,7 @@ export class WorkerRuntime implements OnApplicationShutdown {
           return handler(job);
         }),
       // A job whose worker died is taken over once its lock lapses (WORKER_LOCK_MS), and run again.
-      { connection: this.connection, prefix: this.config.QUEUE_PREFIX, concurrency, lockDuration: this.config.WORKER_LOCK_MS, stalledInterval: this.config.WORKER_LOCK_MS },
+      { connection: this.connection, prefix: this.config.QUEUE_PREFIX, concurrency, limiter, lockDuration: this.config.WORKER_LOCK_MS, stalledInterval: this.config.WORKER_LOCK_MS },
     );
     worker.on('failed', (job, error) =>
       this.log.warn({ queue, jobId: job?.id, name: job?.name, attempt: job?.attemptsMade, err: error.message }, 'job failed'),

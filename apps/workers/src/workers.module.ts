@@ -12,12 +12,13 @@ import { RetentionProcessor } from './maintenance/retention.processor';
 import { MAKER_SIDE_PROCESSORS } from './maker-side';
 import { RelayService } from './outbox/relay.service';
 import { RevenueSyncProcessor } from './revenues/revenue-sync.processor';
+import { SHOP_PLATFORM_PROCESSORS } from './shop-platforms';
 import { Clock, CLOCK, systemClock, WORKER_LOGGER, WorkerRuntime } from './worker-runtime';
 
 /** The queue processors, one entry per area (an area with several queues lists them in its folder's index.ts). */
-export const WORKER_PROCESSORS = [MailProcessor, ...MAKER_SIDE_PROCESSORS, ShipmentNoticesProcessor, ApprovalMailsProcessor, DepositMatchingProcessor, RevenueSyncProcessor, ConversationMailsProcessor, CustomerInquiryMailsProcessor, RetentionProcessor];
+export const WORKER_PROCESSORS = [MailProcessor, ...MAKER_SIDE_PROCESSORS, ShipmentNoticesProcessor, ApprovalMailsProcessor, DepositMatchingProcessor, RevenueSyncProcessor, ConversationMailsProcessor, CustomerInquiryMailsProcessor, ...SHOP_PLATFORM_PROCESSORS, RetentionProcessor];
 
-/** The workers process: the outbox relay, one processor per queue (mail, order sheets, reminders, customer mails, estimate mails, deposits, revenues, conversation mails, customer inquiry mails, maintenance), the heartbeat. */
+/** The workers process: the outbox relay, one processor per queue (mail, order sheets, reminders, customer mails, estimate mails, deposits, revenues, conversation mails, customer inquiry mails, shop platforms, maintenance), the heartbeat. */
 @Module({})
 export class WorkersModule {
   static forRoot(config: AppConfig, log: Logger, clock: Clock = systemClock): DynamicModule {

@@ -19,7 +19,7 @@ import {
   replyDueAt,
   returnRequestIssues,
 } from '@oms/domain';
-import { appendToOutbox, CustomerInquiryRepository, CustomerInquiryWrite, CustomerRepository } from '@oms/infra';
+import { appendToOutbox, CustomerInquiryRepository, CustomerInquiryWrite, customerForContact, CustomerRepository } from '@oms/infra';
 import { DataSource, EntityManager } from 'typeorm';
 import type { SignedInUser } from '../auth/access.decorators';
 import { blankOrMissingToNull } from '../common/validation/blank';
@@ -48,25 +48,9 @@ const NO_RETURN = {
   returnZip: null, returnAddress: null, bankName: null, bankBranch: null, bankAccountType: null, bankAccountNumber: null, bankAccountHolder: null, agreed: false,
 } as const;
 
-/**
- * Links an inquiry to its customer (the same-person rule of customers): the order's customer when it
- * names one, else one sharing the e-mail or phone, else a customer made for it. Under the customers'
- * same-person lock, so two forms from a new person at once make one customer.
- */
-async function customerFor(m: EntityManager, inquiries: CustomerInquiryRepository, customers: CustomerRepository, w: Pick<CustomerInquiryWrite, 'shopId' | 'name' | 'phone' | 'email' | 'company'>, orderCustomerId: string | null): Promise<string | null> {
-  if (orderCustomerId) return orderCustomerId;
-  const emailNormalized = normalizeEmail(w.email);
-  const phoneNormalized = normalizePhone(w.phone);
-  if (!emailNormalized && !phoneNormalized) return null;
-  await customers.lockSamePersonGroups(m);
-  const found = await inquiries.customerOfContact(m, w.shopId, emailNormalized, phoneNormalized);
-  if (found) return found;
-  const id = await customers.insert(m, {
-    name: w.name, nameKana: null, zip: null, address: null, phone: w.phone, fax: null, email: w.email, emailNormalized, phoneNormalized,
-    coreSystemCustomerId: null, ecSiteId: null, shopId: w.shopId, companyName: w.company, csMemo: null, generalMemo: null,
-  });
-  await customers.regroup(m, [id]);
-  return id;
+/** Links an inquiry to its customer: the order's customer when it names one, else the same-person rule's (customerForContact). */
+async function customerFor(m: EntityManager, customers: CustomerRepository, w: Pick<CustomerInquiryWrite, 'shopId' | 'name' | 'phone' | 'email' | 'company'>, orderCustomerId: string | null): Promise<string | null> {
+  return orderCustomerId ?? customerForContact(m, customers, w);
 }
 
 /** What a handler gives to file an inquiry; the customer, the time and the deadline are `fileInquiry`'s. */
@@ -78,7 +62,7 @@ type InquiryToFile = Omit<CustomerInquiryWrite, 'customerId' | 'receivedAt' | 'r
  */
 async function fileInquiry(m: EntityManager, inquiries: CustomerInquiryRepository, customers: CustomerRepository, write: InquiryToFile, receivedAt: Date, orderCustomerId: string | null) {
   const closing = await inquiries.closing(m);
-  const customerId = await customerFor(m, inquiries, customers, write, orderCustomerId);
+  const customerId = await customerFor(m, customers, write, orderCustomerId);
   return inquiries.create(m, { ...write, customerId, receivedAt, replyDueAt: replyDueAt(receivedAt, closing) });
 }
 

@@ -2086,6 +2086,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/shop-connections/oauth/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Public: no sign-in. */
+        get: operations["ShopAuthorizationCallbackController.callback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/shops": {
         parameters: {
             query?: never;
@@ -2118,6 +2135,93 @@ export interface paths {
         post?: never;
         /** @description Roles: system_admin, approver (permission `settings.write`). */
         delete: operations["ShopsController.remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shops/{id}/connection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Roles: system_admin, approver, estimate_approver, operator, call_center, accountant (permission `settings.read`). */
+        get: operations["ShopConnectionsController.get"];
+        /** @description Roles: system_admin, approver (permission `settings.write`). */
+        put: operations["ShopConnectionsController.save"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shops/{id}/connection/authorization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Roles: system_admin, approver (permission `settings.write`). */
+        post: operations["ShopConnectionsController.authorize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shops/{id}/connection/fetch-now": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Roles: system_admin, approver (permission `settings.write`). */
+        post: operations["ShopConnectionsController.fetchNow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shops/{id}/connection/payment-mappings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Roles: system_admin, approver, estimate_approver, operator, call_center, accountant (permission `settings.read`). */
+        get: operations["ShopConnectionsController.paymentMappings"];
+        /** @description Roles: system_admin, approver (permission `settings.write`). */
+        put: operations["ShopConnectionsController.savePaymentMappings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shops/{id}/connection/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Roles: system_admin, approver (permission `settings.write`). */
+        post: operations["ShopConnectionsController.test"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2214,7 +2318,7 @@ export interface components {
             /** @constant */
             ok: false;
             /** @enum {string} */
-            error_code: "NAL-400" | "NAL-401" | "NAL-403" | "NAL-404" | "NAL-413" | "NAL-422" | "NAL-429" | "NAL-500" | "NAL-503" | "NAL-CHAT-001" | "NAL-CHAT-002" | "NAL-CHAT-003" | "NAL-CHAT-004" | "NAL-CHAT-005" | "NAL-CHAT-006" | "NAL-CHAT-007" | "NAL-CHAT-008" | "NAL-CTM-001" | "NAL-CTM-002" | "NAL-CTM-003" | "NAL-CTM-101" | "NAL-CTM-102" | "NAL-CTM-103" | "NAL-CTM-104" | "NAL-CTM-105" | "NAL-CTM-106" | "NAL-CTM-107" | "NAL-CTM-108" | "NAL-CTM-109" | "NAL-DEP-001" | "NAL-DEP-002" | "NAL-DEP-003" | "NAL-DEP-004" | "NAL-DEP-005" | "NAL-DEP-006" | "NAL-DEP-007" | "NAL-DEP-008" | "NAL-DEP-009" | "NAL-DEP-010" | "NAL-DEP-011" | "NAL-DEP-012" | "NAL-DEP-013" | "NAL-DEP-014" | "NAL-DEP-015" | "NAL-DEP-016" | "NAL-DEP-017" | "NAL-DEP-018" | "NAL-DEP-019" | "NAL-DEP-020" | "NAL-DEP-021" | "NAL-DEP-022" | "NAL-DEP-040" | "NAL-DEP-041" | "NAL-DEP-043" | "NAL-DEP-044" | "NAL-DEP-045" | "NAL-DEP-046" | "NAL-DEP-047" | "NAL-IDEM-001" | "NAL-IDEM-002" | "NAL-IDEM-003" | "NAL-INQ-001" | "NAL-INQ-002" | "NAL-INQ-003" | "NAL-INQ-004" | "NAL-INQ-005" | "NAL-INQ-006" | "NAL-INQ-007" | "NAL-LO-01" | "NAL-LO-02" | "NAL-LO-03" | "NAL-LO-04" | "NAL-LO-05" | "NAL-LO-06" | "NAL-LO-07" | "NAL-MAIL-001" | "NAL-MAIL-002" | "NAL-MAIL-003" | "NAL-MAKER-001" | "NAL-MAKER-002" | "NAL-MAKER-003" | "NAL-PRO-001" | "NAL-PRO-002" | "NAL-PRO-003" | "NAL-PRO-004" | "NAL-PRO-005" | "NAL-PRO-006" | "NAL-REVENUE-001" | "NAL-REVENUE-002" | "NAL-REVENUE-010" | "NAL-REVENUE-011" | "NAL-REVENUE-012" | "NAL-REVENUE-013" | "NAL-SET-100" | "NAL-SET-101" | "NAL-SET-102" | "NAL-SHOP-001" | "NAL-SHOP-002" | "NAL-UPL-001" | "NAL-UPL-002" | "NAL-USER-001" | "NAL-USER-002" | "NAL-USER-003" | "NAL-USER-004" | "NAL-USER-005" | "NAL-USER-006" | "NAL_DELIVERY-004" | "NAL_DELIVERY-005" | "NAL_DELIVERY-006" | "NAL_DELIVERY-007" | "NAL_ORD-084" | "NAL_ORD-086" | "NAL_ORD-087" | "NAL_ORD-088" | "NAL_ORD-101" | "NAL_ORD-102" | "NAL_ORD-103" | "NAL_ORD-104" | "NAL_ORD-105" | "NAL_ORD-106" | "NAL_ORD-120" | "NAL_ORD-121" | "NAL_ORD-122" | "NAL_ORD-123" | "NAL_ORD-124" | "NAL_ORD-125" | "NAL_ORD-126" | "NAL_ORD-130" | "NAL_ORD-131" | "NAL_ORD-132" | "NAL_ORD-133" | "NAL_ORD-134" | "NAL_ORD-135" | "NAL_ORD-166" | "NAL_ORD-169" | "NAL_ORD-191" | "NAL_ORD-193";
+            error_code: "NAL-400" | "NAL-401" | "NAL-403" | "NAL-404" | "NAL-413" | "NAL-422" | "NAL-429" | "NAL-500" | "NAL-503" | "NAL-CHAT-001" | "NAL-CHAT-002" | "NAL-CHAT-003" | "NAL-CHAT-004" | "NAL-CHAT-005" | "NAL-CHAT-006" | "NAL-CHAT-007" | "NAL-CHAT-008" | "NAL-CTM-001" | "NAL-CTM-002" | "NAL-CTM-003" | "NAL-CTM-101" | "NAL-CTM-102" | "NAL-CTM-103" | "NAL-CTM-104" | "NAL-CTM-105" | "NAL-CTM-106" | "NAL-CTM-107" | "NAL-CTM-108" | "NAL-CTM-109" | "NAL-DEP-001" | "NAL-DEP-002" | "NAL-DEP-003" | "NAL-DEP-004" | "NAL-DEP-005" | "NAL-DEP-006" | "NAL-DEP-007" | "NAL-DEP-008" | "NAL-DEP-009" | "NAL-DEP-010" | "NAL-DEP-011" | "NAL-DEP-012" | "NAL-DEP-013" | "NAL-DEP-014" | "NAL-DEP-015" | "NAL-DEP-016" | "NAL-DEP-017" | "NAL-DEP-018" | "NAL-DEP-019" | "NAL-DEP-020" | "NAL-DEP-021" | "NAL-DEP-022" | "NAL-DEP-040" | "NAL-DEP-041" | "NAL-DEP-043" | "NAL-DEP-044" | "NAL-DEP-045" | "NAL-DEP-046" | "NAL-DEP-047" | "NAL-IDEM-001" | "NAL-IDEM-002" | "NAL-IDEM-003" | "NAL-INQ-001" | "NAL-INQ-002" | "NAL-INQ-003" | "NAL-INQ-004" | "NAL-INQ-005" | "NAL-INQ-006" | "NAL-INQ-007" | "NAL-LO-01" | "NAL-LO-02" | "NAL-LO-03" | "NAL-LO-04" | "NAL-LO-05" | "NAL-LO-06" | "NAL-LO-07" | "NAL-MAIL-001" | "NAL-MAIL-002" | "NAL-MAIL-003" | "NAL-MAKER-001" | "NAL-MAKER-002" | "NAL-MAKER-003" | "NAL-PRO-001" | "NAL-PRO-002" | "NAL-PRO-003" | "NAL-PRO-004" | "NAL-PRO-005" | "NAL-PRO-006" | "NAL-REVENUE-001" | "NAL-REVENUE-002" | "NAL-REVENUE-010" | "NAL-REVENUE-011" | "NAL-REVENUE-012" | "NAL-REVENUE-013" | "NAL-SET-100" | "NAL-SET-101" | "NAL-SET-102" | "NAL-SHOP-001" | "NAL-SHOP-002" | "NAL-SHOP-003" | "NAL-SHOP-004" | "NAL-SHOP-005" | "NAL-SHOP-006" | "NAL-SHOP-007" | "NAL-SHOP-008" | "NAL-SHOP-020" | "NAL-SHOP-021" | "NAL-SHOP-022" | "NAL-SHOP-023" | "NAL-SHOP-024" | "NAL-SHOP-025" | "NAL-SHOP-026" | "NAL-SHOP-027" | "NAL-SHOP-028" | "NAL-UPL-001" | "NAL-UPL-002" | "NAL-USER-001" | "NAL-USER-002" | "NAL-USER-003" | "NAL-USER-004" | "NAL-USER-005" | "NAL-USER-006" | "NAL_DELIVERY-004" | "NAL_DELIVERY-005" | "NAL_DELIVERY-006" | "NAL_DELIVERY-007" | "NAL_ORD-084" | "NAL_ORD-086" | "NAL_ORD-087" | "NAL_ORD-088" | "NAL_ORD-101" | "NAL_ORD-102" | "NAL_ORD-103" | "NAL_ORD-104" | "NAL_ORD-105" | "NAL_ORD-106" | "NAL_ORD-120" | "NAL_ORD-121" | "NAL_ORD-122" | "NAL_ORD-123" | "NAL_ORD-124" | "NAL_ORD-125" | "NAL_ORD-126" | "NAL_ORD-130" | "NAL_ORD-131" | "NAL_ORD-132" | "NAL_ORD-133" | "NAL_ORD-134" | "NAL_ORD-135" | "NAL_ORD-166" | "NAL_ORD-169" | "NAL_ORD-191" | "NAL_ORD-193";
         } | {
             order_id: string;
             /** @constant */
@@ -2822,7 +2926,7 @@ export interface components {
         ErrorEnvelope: {
             error: {
                 /** @enum {string} */
-                error_code: "NAL-400" | "NAL-401" | "NAL-403" | "NAL-404" | "NAL-413" | "NAL-422" | "NAL-429" | "NAL-500" | "NAL-503" | "NAL-CHAT-001" | "NAL-CHAT-002" | "NAL-CHAT-003" | "NAL-CHAT-004" | "NAL-CHAT-005" | "NAL-CHAT-006" | "NAL-CHAT-007" | "NAL-CHAT-008" | "NAL-CTM-001" | "NAL-CTM-002" | "NAL-CTM-003" | "NAL-CTM-101" | "NAL-CTM-102" | "NAL-CTM-103" | "NAL-CTM-104" | "NAL-CTM-105" | "NAL-CTM-106" | "NAL-CTM-107" | "NAL-CTM-108" | "NAL-CTM-109" | "NAL-DEP-001" | "NAL-DEP-002" | "NAL-DEP-003" | "NAL-DEP-004" | "NAL-DEP-005" | "NAL-DEP-006" | "NAL-DEP-007" | "NAL-DEP-008" | "NAL-DEP-009" | "NAL-DEP-010" | "NAL-DEP-011" | "NAL-DEP-012" | "NAL-DEP-013" | "NAL-DEP-014" | "NAL-DEP-015" | "NAL-DEP-016" | "NAL-DEP-017" | "NAL-DEP-018" | "NAL-DEP-019" | "NAL-DEP-020" | "NAL-DEP-021" | "NAL-DEP-022" | "NAL-DEP-040" | "NAL-DEP-041" | "NAL-DEP-043" | "NAL-DEP-044" | "NAL-DEP-045" | "NAL-DEP-046" | "NAL-DEP-047" | "NAL-IDEM-001" | "NAL-IDEM-002" | "NAL-IDEM-003" | "NAL-INQ-001" | "NAL-INQ-002" | "NAL-INQ-003" | "NAL-INQ-004" | "NAL-INQ-005" | "NAL-INQ-006" | "NAL-INQ-007" | "NAL-LO-01" | "NAL-LO-02" | "NAL-LO-03" | "NAL-LO-04" | "NAL-LO-05" | "NAL-LO-06" | "NAL-LO-07" | "NAL-MAIL-001" | "NAL-MAIL-002" | "NAL-MAIL-003" | "NAL-MAKER-001" | "NAL-MAKER-002" | "NAL-MAKER-003" | "NAL-PRO-001" | "NAL-PRO-002" | "NAL-PRO-003" | "NAL-PRO-004" | "NAL-PRO-005" | "NAL-PRO-006" | "NAL-REVENUE-001" | "NAL-REVENUE-002" | "NAL-REVENUE-010" | "NAL-REVENUE-011" | "NAL-REVENUE-012" | "NAL-REVENUE-013" | "NAL-SET-100" | "NAL-SET-101" | "NAL-SET-102" | "NAL-SHOP-001" | "NAL-SHOP-002" | "NAL-UPL-001" | "NAL-UPL-002" | "NAL-USER-001" | "NAL-USER-002" | "NAL-USER-003" | "NAL-USER-004" | "NAL-USER-005" | "NAL-USER-006" | "NAL_DELIVERY-004" | "NAL_DELIVERY-005" | "NAL_DELIVERY-006" | "NAL_DELIVERY-007" | "NAL_ORD-084" | "NAL_ORD-086" | "NAL_ORD-087" | "NAL_ORD-088" | "NAL_ORD-101" | "NAL_ORD-102" | "NAL_ORD-103" | "NAL_ORD-104" | "NAL_ORD-105" | "NAL_ORD-106" | "NAL_ORD-120" | "NAL_ORD-121" | "NAL_ORD-122" | "NAL_ORD-123" | "NAL_ORD-124" | "NAL_ORD-125" | "NAL_ORD-126" | "NAL_ORD-130" | "NAL_ORD-131" | "NAL_ORD-132" | "NAL_ORD-133" | "NAL_ORD-134" | "NAL_ORD-135" | "NAL_ORD-166" | "NAL_ORD-169" | "NAL_ORD-191" | "NAL_ORD-193";
+                error_code: "NAL-400" | "NAL-401" | "NAL-403" | "NAL-404" | "NAL-413" | "NAL-422" | "NAL-429" | "NAL-500" | "NAL-503" | "NAL-CHAT-001" | "NAL-CHAT-002" | "NAL-CHAT-003" | "NAL-CHAT-004" | "NAL-CHAT-005" | "NAL-CHAT-006" | "NAL-CHAT-007" | "NAL-CHAT-008" | "NAL-CTM-001" | "NAL-CTM-002" | "NAL-CTM-003" | "NAL-CTM-101" | "NAL-CTM-102" | "NAL-CTM-103" | "NAL-CTM-104" | "NAL-CTM-105" | "NAL-CTM-106" | "NAL-CTM-107" | "NAL-CTM-108" | "NAL-CTM-109" | "NAL-DEP-001" | "NAL-DEP-002" | "NAL-DEP-003" | "NAL-DEP-004" | "NAL-DEP-005" | "NAL-DEP-006" | "NAL-DEP-007" | "NAL-DEP-008" | "NAL-DEP-009" | "NAL-DEP-010" | "NAL-DEP-011" | "NAL-DEP-012" | "NAL-DEP-013" | "NAL-DEP-014" | "NAL-DEP-015" | "NAL-DEP-016" | "NAL-DEP-017" | "NAL-DEP-018" | "NAL-DEP-019" | "NAL-DEP-020" | "NAL-DEP-021" | "NAL-DEP-022" | "NAL-DEP-040" | "NAL-DEP-041" | "NAL-DEP-043" | "NAL-DEP-044" | "NAL-DEP-045" | "NAL-DEP-046" | "NAL-DEP-047" | "NAL-IDEM-001" | "NAL-IDEM-002" | "NAL-IDEM-003" | "NAL-INQ-001" | "NAL-INQ-002" | "NAL-INQ-003" | "NAL-INQ-004" | "NAL-INQ-005" | "NAL-INQ-006" | "NAL-INQ-007" | "NAL-LO-01" | "NAL-LO-02" | "NAL-LO-03" | "NAL-LO-04" | "NAL-LO-05" | "NAL-LO-06" | "NAL-LO-07" | "NAL-MAIL-001" | "NAL-MAIL-002" | "NAL-MAIL-003" | "NAL-MAKER-001" | "NAL-MAKER-002" | "NAL-MAKER-003" | "NAL-PRO-001" | "NAL-PRO-002" | "NAL-PRO-003" | "NAL-PRO-004" | "NAL-PRO-005" | "NAL-PRO-006" | "NAL-REVENUE-001" | "NAL-REVENUE-002" | "NAL-REVENUE-010" | "NAL-REVENUE-011" | "NAL-REVENUE-012" | "NAL-REVENUE-013" | "NAL-SET-100" | "NAL-SET-101" | "NAL-SET-102" | "NAL-SHOP-001" | "NAL-SHOP-002" | "NAL-SHOP-003" | "NAL-SHOP-004" | "NAL-SHOP-005" | "NAL-SHOP-006" | "NAL-SHOP-007" | "NAL-SHOP-008" | "NAL-SHOP-020" | "NAL-SHOP-021" | "NAL-SHOP-022" | "NAL-SHOP-023" | "NAL-SHOP-024" | "NAL-SHOP-025" | "NAL-SHOP-026" | "NAL-SHOP-027" | "NAL-SHOP-028" | "NAL-UPL-001" | "NAL-UPL-002" | "NAL-USER-001" | "NAL-USER-002" | "NAL-USER-003" | "NAL-USER-004" | "NAL-USER-005" | "NAL-USER-006" | "NAL_DELIVERY-004" | "NAL_DELIVERY-005" | "NAL_DELIVERY-006" | "NAL_DELIVERY-007" | "NAL_ORD-084" | "NAL_ORD-086" | "NAL_ORD-087" | "NAL_ORD-088" | "NAL_ORD-101" | "NAL_ORD-102" | "NAL_ORD-103" | "NAL_ORD-104" | "NAL_ORD-105" | "NAL_ORD-106" | "NAL_ORD-120" | "NAL_ORD-121" | "NAL_ORD-122" | "NAL_ORD-123" | "NAL_ORD-124" | "NAL_ORD-125" | "NAL_ORD-126" | "NAL_ORD-130" | "NAL_ORD-131" | "NAL_ORD-132" | "NAL_ORD-133" | "NAL_ORD-134" | "NAL_ORD-135" | "NAL_ORD-166" | "NAL_ORD-169" | "NAL_ORD-191" | "NAL_ORD-193";
                 /** @description English, for logs and scripts; the console shows the translated code. */
                 message: string;
                 /** @description Every failing field of a 422 (the first LISTED_ERRORS_MAX), the upload's of a 413; empty otherwise. */
@@ -3718,6 +3822,19 @@ export interface components {
             per_page: number;
             last_page: number;
         };
+        PaymentMappingBody: {
+            ec_payment_code: string;
+            ec_payment_name?: string | null;
+            payment_method_id?: number | null;
+        };
+        PaymentMappingsBody: {
+            mappings: components["schemas"]["PaymentMappingBody"][];
+        };
+        PaymentMappingView: {
+            ec_payment_code: string;
+            ec_payment_name: string;
+            payment_method_id: number | null;
+        };
         PaymentMethodView: {
             id: number;
             code: string;
@@ -3739,7 +3856,7 @@ export interface components {
             /** @constant */
             ok: false;
             /** @enum {string} */
-            error_code: "NAL-400" | "NAL-401" | "NAL-403" | "NAL-404" | "NAL-413" | "NAL-422" | "NAL-429" | "NAL-500" | "NAL-503" | "NAL-CHAT-001" | "NAL-CHAT-002" | "NAL-CHAT-003" | "NAL-CHAT-004" | "NAL-CHAT-005" | "NAL-CHAT-006" | "NAL-CHAT-007" | "NAL-CHAT-008" | "NAL-CTM-001" | "NAL-CTM-002" | "NAL-CTM-003" | "NAL-CTM-101" | "NAL-CTM-102" | "NAL-CTM-103" | "NAL-CTM-104" | "NAL-CTM-105" | "NAL-CTM-106" | "NAL-CTM-107" | "NAL-CTM-108" | "NAL-CTM-109" | "NAL-DEP-001" | "NAL-DEP-002" | "NAL-DEP-003" | "NAL-DEP-004" | "NAL-DEP-005" | "NAL-DEP-006" | "NAL-DEP-007" | "NAL-DEP-008" | "NAL-DEP-009" | "NAL-DEP-010" | "NAL-DEP-011" | "NAL-DEP-012" | "NAL-DEP-013" | "NAL-DEP-014" | "NAL-DEP-015" | "NAL-DEP-016" | "NAL-DEP-017" | "NAL-DEP-018" | "NAL-DEP-019" | "NAL-DEP-020" | "NAL-DEP-021" | "NAL-DEP-022" | "NAL-DEP-040" | "NAL-DEP-041" | "NAL-DEP-043" | "NAL-DEP-044" | "NAL-DEP-045" | "NAL-DEP-046" | "NAL-DEP-047" | "NAL-IDEM-001" | "NAL-IDEM-002" | "NAL-IDEM-003" | "NAL-INQ-001" | "NAL-INQ-002" | "NAL-INQ-003" | "NAL-INQ-004" | "NAL-INQ-005" | "NAL-INQ-006" | "NAL-INQ-007" | "NAL-LO-01" | "NAL-LO-02" | "NAL-LO-03" | "NAL-LO-04" | "NAL-LO-05" | "NAL-LO-06" | "NAL-LO-07" | "NAL-MAIL-001" | "NAL-MAIL-002" | "NAL-MAIL-003" | "NAL-MAKER-001" | "NAL-MAKER-002" | "NAL-MAKER-003" | "NAL-PRO-001" | "NAL-PRO-002" | "NAL-PRO-003" | "NAL-PRO-004" | "NAL-PRO-005" | "NAL-PRO-006" | "NAL-REVENUE-001" | "NAL-REVENUE-002" | "NAL-REVENUE-010" | "NAL-REVENUE-011" | "NAL-REVENUE-012" | "NAL-REVENUE-013" | "NAL-SET-100" | "NAL-SET-101" | "NAL-SET-102" | "NAL-SHOP-001" | "NAL-SHOP-002" | "NAL-UPL-001" | "NAL-UPL-002" | "NAL-USER-001" | "NAL-USER-002" | "NAL-USER-003" | "NAL-USER-004" | "NAL-USER-005" | "NAL-USER-006" | "NAL_DELIVERY-004" | "NAL_DELIVERY-005" | "NAL_DELIVERY-006" | "NAL_DELIVERY-007" | "NAL_ORD-084" | "NAL_ORD-086" | "NAL_ORD-087" | "NAL_ORD-088" | "NAL_ORD-101" | "NAL_ORD-102" | "NAL_ORD-103" | "NAL_ORD-104" | "NAL_ORD-105" | "NAL_ORD-106" | "NAL_ORD-120" | "NAL_ORD-121" | "NAL_ORD-122" | "NAL_ORD-123" | "NAL_ORD-124" | "NAL_ORD-125" | "NAL_ORD-126" | "NAL_ORD-130" | "NAL_ORD-131" | "NAL_ORD-132" | "NAL_ORD-133" | "NAL_ORD-134" | "NAL_ORD-135" | "NAL_ORD-166" | "NAL_ORD-169" | "NAL_ORD-191" | "NAL_ORD-193";
+            error_code: "NAL-400" | "NAL-401" | "NAL-403" | "NAL-404" | "NAL-413" | "NAL-422" | "NAL-429" | "NAL-500" | "NAL-503" | "NAL-CHAT-001" | "NAL-CHAT-002" | "NAL-CHAT-003" | "NAL-CHAT-004" | "NAL-CHAT-005" | "NAL-CHAT-006" | "NAL-CHAT-007" | "NAL-CHAT-008" | "NAL-CTM-001" | "NAL-CTM-002" | "NAL-CTM-003" | "NAL-CTM-101" | "NAL-CTM-102" | "NAL-CTM-103" | "NAL-CTM-104" | "NAL-CTM-105" | "NAL-CTM-106" | "NAL-CTM-107" | "NAL-CTM-108" | "NAL-CTM-109" | "NAL-DEP-001" | "NAL-DEP-002" | "NAL-DEP-003" | "NAL-DEP-004" | "NAL-DEP-005" | "NAL-DEP-006" | "NAL-DEP-007" | "NAL-DEP-008" | "NAL-DEP-009" | "NAL-DEP-010" | "NAL-DEP-011" | "NAL-DEP-012" | "NAL-DEP-013" | "NAL-DEP-014" | "NAL-DEP-015" | "NAL-DEP-016" | "NAL-DEP-017" | "NAL-DEP-018" | "NAL-DEP-019" | "NAL-DEP-020" | "NAL-DEP-021" | "NAL-DEP-022" | "NAL-DEP-040" | "NAL-DEP-041" | "NAL-DEP-043" | "NAL-DEP-044" | "NAL-DEP-045" | "NAL-DEP-046" | "NAL-DEP-047" | "NAL-IDEM-001" | "NAL-IDEM-002" | "NAL-IDEM-003" | "NAL-INQ-001" | "NAL-INQ-002" | "NAL-INQ-003" | "NAL-INQ-004" | "NAL-INQ-005" | "NAL-INQ-006" | "NAL-INQ-007" | "NAL-LO-01" | "NAL-LO-02" | "NAL-LO-03" | "NAL-LO-04" | "NAL-LO-05" | "NAL-LO-06" | "NAL-LO-07" | "NAL-MAIL-001" | "NAL-MAIL-002" | "NAL-MAIL-003" | "NAL-MAKER-001" | "NAL-MAKER-002" | "NAL-MAKER-003" | "NAL-PRO-001" | "NAL-PRO-002" | "NAL-PRO-003" | "NAL-PRO-004" | "NAL-PRO-005" | "NAL-PRO-006" | "NAL-REVENUE-001" | "NAL-REVENUE-002" | "NAL-REVENUE-010" | "NAL-REVENUE-011" | "NAL-REVENUE-012" | "NAL-REVENUE-013" | "NAL-SET-100" | "NAL-SET-101" | "NAL-SET-102" | "NAL-SHOP-001" | "NAL-SHOP-002" | "NAL-SHOP-003" | "NAL-SHOP-004" | "NAL-SHOP-005" | "NAL-SHOP-006" | "NAL-SHOP-007" | "NAL-SHOP-008" | "NAL-SHOP-020" | "NAL-SHOP-021" | "NAL-SHOP-022" | "NAL-SHOP-023" | "NAL-SHOP-024" | "NAL-SHOP-025" | "NAL-SHOP-026" | "NAL-SHOP-027" | "NAL-SHOP-028" | "NAL-UPL-001" | "NAL-UPL-002" | "NAL-USER-001" | "NAL-USER-002" | "NAL-USER-003" | "NAL-USER-004" | "NAL-USER-005" | "NAL-USER-006" | "NAL_DELIVERY-004" | "NAL_DELIVERY-005" | "NAL_DELIVERY-006" | "NAL_DELIVERY-007" | "NAL_ORD-084" | "NAL_ORD-086" | "NAL_ORD-087" | "NAL_ORD-088" | "NAL_ORD-101" | "NAL_ORD-102" | "NAL_ORD-103" | "NAL_ORD-104" | "NAL_ORD-105" | "NAL_ORD-106" | "NAL_ORD-120" | "NAL_ORD-121" | "NAL_ORD-122" | "NAL_ORD-123" | "NAL_ORD-124" | "NAL_ORD-125" | "NAL_ORD-126" | "NAL_ORD-130" | "NAL_ORD-131" | "NAL_ORD-132" | "NAL_ORD-133" | "NAL_ORD-134" | "NAL_ORD-135" | "NAL_ORD-166" | "NAL_ORD-169" | "NAL_ORD-191" | "NAL_ORD-193";
         } | {
             order_id: string;
             /** @constant */
@@ -4044,6 +4161,47 @@ export interface components {
             contact_fax?: string | null;
             /** Format: email */
             contact_email?: string | null;
+        };
+        ShopConnectionBody: {
+            import_enabled: boolean;
+            import_interval_minutes: number;
+            /** @description A date, Y-m-d or Y/m/d. */
+            import_from?: string | null;
+            version: number;
+        };
+        ShopConnectionView: {
+            shop_id: number;
+            shop_name: string;
+            /**
+             * @description platform_1 MakeShop, platform_2 Color Me (the shop's type).
+             * @enum {string}
+             */
+            platform: "platform_1" | "platform_2";
+            /**
+             * @description not_connected, ok, failing (the last call failed: last_error says why), reauthorize (the platform refused the credentials).
+             * @enum {string}
+             */
+            status: "failing" | "not_connected" | "ok" | "reauthorize";
+            /** @description What the platform needs that the shop lacks: ec_shop_id, order_auth_code (MakeShop, on the shop), authorization (Color Me). */
+            missing_credentials: string[];
+            /** @description Color Me: the OAuth application is configured, so staff can authorize. */
+            oauth_available: boolean;
+            authorized_at: string | null;
+            import_enabled: boolean;
+            import_interval_minutes: number;
+            import_from: string | null;
+            last_error: string | null;
+            last_error_at: string | null;
+            last_run: {
+                started_at: string | null;
+                /** @description null while a run is going on (or before the first). */
+                finished_at: string | null;
+                imported: number;
+                updated: number;
+                /** @description Orders the platform changed after work on them began (an order error each). */
+                flagged: number;
+            };
+            version: number;
         };
         /** @enum {string} */
         ShopPlatform: "platform_1" | "platform_2";
@@ -6640,6 +6798,9 @@ export interface operations {
                                 revenues: components["schemas"]["JobCounts"];
                                 "conversation-mails": components["schemas"]["JobCounts"];
                                 "customer-inquiry-mails": components["schemas"]["JobCounts"];
+                                "shop-platform-sync": components["schemas"]["JobCounts"];
+                                "shop-calls-makeshop": components["schemas"]["JobCounts"];
+                                "shop-calls-colorme": components["schemas"]["JobCounts"];
                             } | null;
                             workers: {
                                 last_heartbeat: string | null;
@@ -6690,6 +6851,9 @@ export interface operations {
                                 revenues: components["schemas"]["JobCounts"];
                                 "conversation-mails": components["schemas"]["JobCounts"];
                                 "customer-inquiry-mails": components["schemas"]["JobCounts"];
+                                "shop-platform-sync": components["schemas"]["JobCounts"];
+                                "shop-calls-makeshop": components["schemas"]["JobCounts"];
+                                "shop-calls-colorme": components["schemas"]["JobCounts"];
                             } | null;
                             workers: {
                                 last_heartbeat: string | null;
@@ -9557,6 +9721,33 @@ export interface operations {
             500: components["responses"]["Error"];
         };
     };
+    "ShopAuthorizationCallbackController.callback": {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                error?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Written by the handler itself (a file, or a redirect). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
     "ShopsController.list": {
         parameters: {
             query?: {
@@ -9724,6 +9915,262 @@ export interface operations {
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             500: components["responses"]["Error"];
+        };
+    };
+    "ShopConnectionsController.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ShopConnectionView"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "ShopConnectionsController.save": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShopConnectionBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ShopConnectionView"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "ShopConnectionsController.authorize": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            authorize_url: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "ShopConnectionsController.fetchNow": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ShopConnectionView"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "ShopConnectionsController.paymentMappings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PaymentMappingView"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "ShopConnectionsController.savePaymentMappings": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentMappingsBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PaymentMappingView"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    "ShopConnectionsController.test": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same request, answers the first answer again (status and body, header `Idempotent-Replayed: true`) without doing the work again, for 24 hours. The same key with another request: 422 NAL-IDEM-001; while the first request runs: it waits, then 409 NAL-IDEM-003; malformed: 400 NAL-IDEM-002. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            ok: boolean;
+                            shop_name: null;
+                            kind: string;
+                            message: string;
+                        } | {
+                            ok: boolean;
+                            shop_name: string | null;
+                            kind: null;
+                            message: null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+            503: components["responses"]["Error"];
         };
     };
     "UsersController.list": {

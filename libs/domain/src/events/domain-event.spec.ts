@@ -4,6 +4,7 @@ import { DOMAIN_EVENT_TYPES, domainEvent, DomainEvent, DomainEventType, EventPay
 const SAMPLES: { [T in DomainEventType]: DomainEvent<T> } = {
   'account.created': domainEvent('account.created', '7', { accountId: '7', email: 'a@example.jp', name: '山田 太郎', role: 'operator' }),
   'shop.saved': domainEvent('shop.saved', '3', { shopId: '3' }),
+  'shop_connection.saved': domainEvent('shop_connection.saved', '1', { shopId: '1' }),
   'order.sent_to_maker': domainEvent('order.sent_to_maker', '1', { orderId: '1', makerId: '10', lineIds: ['L1'] }),
   'order.sheet_requested': domainEvent('order.sheet_requested', '1', { orderId: '1', makerId: '10', lineIds: ['L1'], reason: 'resend', requestedBy: '5' }),
   'order.shipped': domainEvent('order.shipped', '1', { orderId: '1', makerId: '10', lineIds: ['L1'], shipDate: '2026-11-22', deliveryCompanyId: '2', trackingCode: '1234' }),

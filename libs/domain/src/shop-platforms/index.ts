@@ -1,1 +1,2 @@
 export * from './platform-adapter';
+export * from './order-import';

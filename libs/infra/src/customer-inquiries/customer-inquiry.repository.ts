@@ -270,20 +270,6 @@ export class CustomerInquiryRepository {
     return row ?? null;
   }
 
-  /**
-   * The customer the same-person rule finds for this contact: one sharing the normalised e-mail or
-   * phone, preferring the shop's own, then an e-mail match, then the oldest. Null: a new person.
-   */
-  async customerOfContact(m: EntityManager, shopId: string | null, emailNormalized: string | null, phoneNormalized: string | null): Promise<string | null> {
-    if (!emailNormalized && !phoneNormalized) return null;
-    const [row] = await m.query(
-      `SELECT id::text AS id FROM customers WHERE email_normalized = $1 OR phone_normalized = $2
-       ORDER BY (shop_id IS NOT DISTINCT FROM $3::bigint) DESC, (email_normalized IS NOT DISTINCT FROM $1) DESC, id LIMIT 1`,
-      [emailNormalized, phoneNormalized, shopId],
-    );
-    return row?.id ?? null;
-  }
-
   /** Whether these refer to live records: a shop, a valid staff account (null: not asked). */
   async references(m: EntityManager, ref: { shopId: string | null; personInChargeId: string | null }) {
     const [row] = await m.query(

@@ -7,7 +7,7 @@ import Redis, { RedisOptions } from 'ioredis';
  * consumer is the API (it checks rows with the API's own validation rules; docs/decisions.md), and
  * `maintenance` (scheduled housekeeping: the retention of spent rows).
  */
-export const QUEUE_NAMES = ['mail', 'order-sheets', 'reminders', 'customer-mails', 'product-imports', 'maintenance', 'estimate-mails', 'deposit-matching', 'revenues', 'conversation-mails', 'customer-inquiry-mails'] as const;
+export const QUEUE_NAMES = ['mail', 'order-sheets', 'reminders', 'customer-mails', 'product-imports', 'maintenance', 'estimate-mails', 'deposit-matching', 'revenues', 'conversation-mails', 'customer-inquiry-mails', 'shop-platform-sync', 'shop-calls-makeshop', 'shop-calls-colorme'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** Every event type of the catalogue with the queues it goes to: at least one (what nothing consumes is not written). */
@@ -19,11 +19,14 @@ export type EventRouteTable = { readonly [T in DomainEventType]: readonly [Queue
  */
 export const EVENT_ROUTES = {
   'account.created': ['mail'],
-  'shop.saved': ['reminders'],
+  // Also the shop's import schedule: a deleted shop, or one moved to another platform, stops or moves its imports.
+  'shop.saved': ['reminders', 'shop-platform-sync'],
+  'shop_connection.saved': ['shop-platform-sync'],
   // Also the conversations' mails: what staff wrote beside the order before it was the maker's goes out now.
   'order.sent_to_maker': ['order-sheets', 'conversation-mails'],
   'order.sheet_requested': ['order-sheets'],
-  'order.shipped': ['customer-mails'],
+  // Also the tracking sent back to the shop platform the order came from.
+  'order.shipped': ['customer-mails', 'shop-platform-sync'],
   'order.revenue_changed': ['revenues'],
   'estimate.approval_requested': ['estimate-mails'],
   'deposit.uploaded': ['deposit-matching'],

@@ -1,0 +1,4 @@
+export * from './platform-queues';
+export * from './shop-connection.repository';
+export * from './shop-order-importer';
+export * from './adapters';
