@@ -2,3 +2,4 @@ export * from './platform-queues';
 export * from './shop-connection.repository';
 export * from './shop-order-importer';
 export * from './adapters';
+export * from './makeshop.adapter';
