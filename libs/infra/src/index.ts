@@ -42,3 +42,4 @@ export * from './conversations';
 export * from './maker-inquiries';
 export * from './customer-inquiries';
 export * from './print-documents';
+export * from './shop-platforms';
