@@ -12,6 +12,7 @@ import {
   Logger,
   OrderRepository,
   platformEndpoint,
+  PlatformRequestGate,
   QueueRegistry,
   recordOrderError,
   SecretBox,
@@ -59,6 +60,7 @@ export class ShopPlatformCallsProcessor implements OnApplicationBootstrap, OnApp
   private readonly redis: Redis;
   private readonly queues: QueueRegistry;
   private readonly workers = new Map<ShopType, Worker>();
+  private readonly gate: PlatformRequestGate;
 
   constructor(
     private readonly runtime: WorkerRuntime,
@@ -73,6 +75,7 @@ export class ShopPlatformCallsProcessor implements OnApplicationBootstrap, OnApp
     this.box = SecretBox.fromConfig(config);
     this.redis = createRedis(config.REDIS_URL);
     this.queues = new QueueRegistry(this.redis, config.QUEUE_PREFIX, jobOptions(config));
+    this.gate = new PlatformRequestGate(this.redis, config.QUEUE_PREFIX);
   }
 
   onApplicationBootstrap(): void {
@@ -111,6 +114,11 @@ export class ShopPlatformCallsProcessor implements OnApplicationBootstrap, OnApp
     return { connection, credentials: opened.credentials };
   }
 
+  /** One request to the platform, through the gate every process shares (PlatformRequestGate). */
+  private call<T>(platform: ShopType, request: () => Promise<T>): Promise<T> {
+    return this.gate.run(platform, this.adapters[platform].limits, this.config.SHOP_PLATFORM_TIMEOUT_MS, request);
+  }
+
   /**
    * A failed call: the connection says so; a passing trouble (the platform down, too many requests) is
    * retried by BullMQ with backoff, anything else is not.
@@ -136,12 +144,13 @@ export class ShopPlatformCallsProcessor implements OnApplicationBootstrap, OnApp
     const adapter = this.adapters[platform];
     const now = this.clock.now();
     const from = connection.cursor ?? adapter.initialCursor(connection.importFrom ? new Date(`${connection.importFrom}T00:00:00+09:00`) : now);
-    const result = await adapter.fetchChangedOrders(credentials, platformEndpoint(this.config, platform), from, now);
+    const result = await this.call(platform, () => adapter.fetchChangedOrders(credentials, platformEndpoint(this.config, platform), from, now));
     if (!result.ok) return this.failed(platform, shopId, result.error, 'import');
     const page = result.value;
 
     const outcome: ImportPageOutcome = { orders: page.orders.length, imported: 0, updated: 0, flagged: 0, more: page.more };
-    const moved = await this.dataSource.transaction(async (m) => {
+    const moved = await this.dataSource
+      .transaction(async (m) => {
       // One writer per shop at a time; a second run that read the same cursor writes its (same) orders and stops.
       await this.connections.find(shopId, { manager: m, lock: true });
       for (const order of page.orders) {
@@ -151,7 +160,12 @@ export class ShopPlatformCallsProcessor implements OnApplicationBootstrap, OnApp
         else if (imported.outcome === 'flagged') outcome.flagged++;
       }
       return this.connections.advance(m, shopId, connection.cursor, page.next, page.more, { imported: outcome.imported, updated: outcome.updated, errors: outcome.flagged }, now);
-    });
+      })
+      .catch(async (error: Error) => {
+        // Nothing of the page is kept (the cursor stays): the job is retried, and staff see why meanwhile.
+        await this.connections.recordFailure(shopId, 'failing', `import: ${error.message}`);
+        throw error;
+      });
     if (moved && page.more) {
       await this.queues.get(SHOP_CALLS_QUEUE[platform]).add(SHOP_CALL.importPage, { shopId, trigger: 'next-page' } satisfies ImportPageJob, {
         jobId: importPageJobId(shopId, cursorKey(page.next)),
@@ -177,13 +191,15 @@ export class ShopPlatformCallsProcessor implements OnApplicationBootstrap, OnApp
     const ready = await this.ready(platform, send.shopId);
     if ('skipped' in ready) return ready;
     await this.dataSource.query(`UPDATE shop_origin_sends SET attempts = attempts + 1, updated_at = now() WHERE order_id = $1 AND maker_id = $2`, [orderId, makerId]);
-    const result = await this.adapters[platform].sendTracking(ready.credentials, platformEndpoint(this.config, platform), {
-      ecOrderId: send.ecOrderId,
-      ecDeliveryId: send.ecDeliveryId,
-      trackingNumber: send.trackingCode,
-      carrierName: send.carrierName,
-      trackingUrl: send.trackingUrl ? String(send.trackingUrl).replace('{code}', encodeURIComponent(send.trackingCode)) : null,
-    });
+    const result = await this.call(platform, () =>
+      this.adapters[platform].sendTracking(ready.credentials, platformEndpoint(this.config, platform), {
+        ecOrderId: send.ecOrderId,
+        ecDeliveryId: send.ecDeliveryId,
+        trackingNumber: send.trackingCode,
+        carrierName: send.carrierName,
+        trackingUrl: send.trackingUrl ? String(send.trackingUrl).replace('{code}', encodeURIComponent(send.trackingCode)) : null,
+      }),
+    );
     if (!result.ok) {
       const lastTry = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       const passing = result.error.kind === 'unavailable' || result.error.kind === 'protocol' || result.error.kind === 'rate_limited';
@@ -216,7 +232,7 @@ export class ShopPlatformCallsProcessor implements OnApplicationBootstrap, OnApp
   async testConnection(platform: ShopType, shopId: string): Promise<TestConnectionOutcome> {
     const ready = await this.ready(platform, shopId);
     if ('skipped' in ready) return { ok: false, kind: ready.skipped, message: ready.skipped === 'no_credentials' ? 'credentials missing' : ready.skipped };
-    const result = await this.adapters[platform].testConnection(ready.credentials, platformEndpoint(this.config, platform));
+    const result = await this.call(platform, () => this.adapters[platform].testConnection(ready.credentials, platformEndpoint(this.config, platform)));
     if (!result.ok) {
       if (result.error.kind !== 'rate_limited') {
         await this.connections.recordFailure(shopId, result.error.kind === 'auth' && platform === 'platform_2' ? 'reauthorize' : 'failing', failureMessage(result.error));

@@ -4,3 +4,4 @@ export * from './shop-order-importer';
 export * from './adapters';
 export * from './makeshop.adapter';
 export * from './colorme.adapter';
+export * from './request-gate';

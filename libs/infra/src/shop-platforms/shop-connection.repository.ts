@@ -66,12 +66,11 @@ export class ShopConnectionRepository {
   async find(shopId: string, options: { manager?: EntityManager; lock?: boolean } = {}): Promise<ShopConnectionRow | null> {
     const m = options.manager ?? this.dataSource.manager;
     // The row must exist to be locked: a first lock makes it (with the defaults).
-    if (options.lock) await m.query(`INSERT INTO shop_connections (shop_id) SELECT id FROM shops WHERE id = $1 AND deleted_at IS NULL ON CONFLICT DO NOTHING`, [shopId]);
-    const [row] = await m.query(
-      `SELECT ${COLUMNS} FROM shops s LEFT JOIN shop_connections c ON c.shop_id = s.id
-        WHERE s.id = $1 AND s.deleted_at IS NULL ${options.lock ? 'FOR UPDATE OF c' : ''}`,
-      [shopId],
-    );
+    if (options.lock) {
+      await m.query(`INSERT INTO shop_connections (shop_id) SELECT id FROM shops WHERE id = $1 AND deleted_at IS NULL ON CONFLICT DO NOTHING`, [shopId]);
+      await m.query(`SELECT 1 FROM shop_connections WHERE shop_id = $1 FOR UPDATE`, [shopId]);
+    }
+    const [row] = await m.query(`SELECT ${COLUMNS} FROM shops s LEFT JOIN shop_connections c ON c.shop_id = s.id WHERE s.id = $1 AND s.deleted_at IS NULL`, [shopId]);
     return row ?? null;
   }
 
@@ -83,17 +82,22 @@ export class ShopConnectionRepository {
     );
   }
 
-  /** Compare-and-set of the settings on the version read (0: never saved). */
+  /** Compare-and-set of the settings on the version read (0: no row yet). */
   async saveSettings(m: EntityManager, shopId: string, expectedVersion: number, settings: ShopConnectionSettings): Promise<boolean> {
-    // An INSERT answers its rows (an UPDATE answers [rows, count]).
-    const rows: unknown[] = await m.query(
-      `INSERT INTO shop_connections AS c (shop_id, import_enabled, import_interval_minutes, import_from)
-       SELECT $1, $3, $4, $5::date WHERE $2 = 0
-       ON CONFLICT (shop_id) DO UPDATE SET import_enabled = $3, import_interval_minutes = $4, import_from = $5::date,
-              updated_at = now(), version = c.version + 1
-        WHERE c.version = $2
-       RETURNING version`,
-      [shopId, expectedVersion, settings.importEnabled, settings.importIntervalMinutes, settings.importFrom],
+    const values = [shopId, settings.importEnabled, settings.importIntervalMinutes, settings.importFrom];
+    if (expectedVersion === 0) {
+      // An INSERT answers its rows; a row made meanwhile (a first save, an authorization) makes this one stale.
+      const rows: unknown[] = await m.query(
+        `INSERT INTO shop_connections (shop_id, import_enabled, import_interval_minutes, import_from) VALUES ($1, $2, $3, $4::date)
+         ON CONFLICT (shop_id) DO NOTHING RETURNING version`,
+        values,
+      );
+      return rows.length === 1;
+    }
+    const [rows]: [unknown[], number] = await m.query(
+      `UPDATE shop_connections SET import_enabled = $2, import_interval_minutes = $3, import_from = $4::date, updated_at = now(), version = version + 1
+        WHERE shop_id = $1 AND version = $5 RETURNING version`,
+      [...values, expectedVersion],
     );
     return rows.length === 1;
   }
