@@ -171,6 +171,12 @@ describe('shop platform imports and tracking', () => {
       ecOrderIds = (await platform.standin().control<{ ids: string[] }>('POST', '/orders', { shop: standinShop, orders })).ids;
     });
 
+    it('tests the connection through the platform\'s queue', async () => {
+      const ok = await api.http.post(`/api/v1/shops/${shopId}/connection/test`).set('Authorization', auth).expect(200);
+      expect(ok.body.data).toMatchObject({ ok: true, kind: null, message: null });
+      expect((await connection()).status).toBe('ok');
+    });
+
     it('imports 500 orders across pages once each, within the platform\'s rate', async () => {
       const run = await runImport();
       expect(await importedCount()).toBe(500);
@@ -267,5 +273,19 @@ describe('shop platform imports and tracking', () => {
       expect((await stats()).trackingUpdates.filter((t) => t.ecOrderId === ecOrderId)).toHaveLength(1);
       expect((await stats()).violations).toBe(0);
     });
+  });
+
+  it('says what failed when the platform refuses the credentials, and the connection shows it', async () => {
+    const shop = await api.http
+      .post('/api/v1/shops')
+      .set('Authorization', auth)
+      .send({ name: '認証違いの店', code: `bad-${Date.now()}`, type: 'platform_1', ec_shop_id: 'ms-demo', order_auth_code: 'not-the-token' })
+      .expect(201);
+    const res = await api.http.post(`/api/v1/shops/${shop.body.data.id}/connection/test`).set('Authorization', auth).expect(200);
+    expect(res.body.data).toMatchObject({ ok: false, kind: 'auth', message: expect.any(String) });
+    const view = (await api.http.get(`/api/v1/shops/${shop.body.data.id}/connection`).set('Authorization', auth).expect(200)).body.data;
+    expect(view.status).toBe('failing');
+    expect(view.last_error).toMatch(/^auth: /);
+    expect(view.last_error).not.toContain('not-the-token');
   });
 });

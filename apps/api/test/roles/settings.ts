@@ -29,4 +29,13 @@ export const SETTINGS_ROUTES: Record<string, string> = {
   'PUT /settings/mail_templates/:key': RW,
   // A preview renders a draft with a sample order and saves nothing.
   'POST /settings/mail_templates/:key/preview': R,
+  // A shop's platform connection (issue 17); the OAuth callback is public (its one-time state names the shop).
+  'GET /shops/:id/connection': R,
+  'PUT /shops/:id/connection': RW,
+  'POST /shops/:id/connection/test': RW,
+  'POST /shops/:id/connection/fetch-now': RW,
+  'POST /shops/:id/connection/authorization': RW,
+  'GET /shops/:id/connection/payment-mappings': R,
+  'PUT /shops/:id/connection/payment-mappings': RW,
+  'GET /shop-connections/oauth/callback': 'public',
 };
