@@ -73,10 +73,10 @@ describe('shop connections', () => {
 
   it('refuses to schedule, test or fetch without the platform\'s credentials, and writes nothing', async () => {
     const id = await shop('platform_1');
-    expectErrorEnvelope((await save(id, { import_enabled: true, import_interval_minutes: 15, version: 0 }).expect(422)).body, 'NAL-SHOP-004');
+    expectErrorEnvelope((await save(id, { import_enabled: true, import_interval_minutes: 15, version: 0 }).expect(400)).body, 'NAL-SHOP-004');
     expect((await connection(id)).version).toBe(0);
     for (const call of ['test', 'fetch-now']) {
-      const res = await api.http.post(`/api/v1/shops/${id}/connection/${call}`).set('Authorization', auth).expect(422);
+      const res = await api.http.post(`/api/v1/shops/${id}/connection/${call}`).set('Authorization', auth).expect(400);
       expectErrorEnvelope(res.body, 'NAL-SHOP-004');
       expect(res.body.error.params.missing).toBe('ec_shop_id, order_auth_code');
     }
@@ -151,7 +151,7 @@ describe('shop connections', () => {
 
     it('is only for the OAuth platform', async () => {
       const id = await shop('platform_1');
-      expectErrorEnvelope((await api.http.post(`/api/v1/shops/${id}/connection/authorization`).set('Authorization', auth).expect(422)).body, 'NAL-SHOP-005');
+      expectErrorEnvelope((await api.http.post(`/api/v1/shops/${id}/connection/authorization`).set('Authorization', auth).expect(400)).body, 'NAL-SHOP-005');
     });
   });
 });

@@ -17,8 +17,11 @@ export class PlatformCalls implements OnApplicationShutdown {
   ) {}
 
   async test(platform: ShopType, shopId: string): Promise<TestConnectionOutcome> {
+    const queue = this.queues.get(SHOP_CALLS_QUEUE[platform]);
+    // Nobody to take the call (the workers are down): say so now rather than leave a job waiting.
+    if ((await queue.getWorkersCount()) === 0) throw new DomainError('NAL-SHOP-007');
     const events = await this.eventsOf(platform);
-    const job = await this.queues.get(SHOP_CALLS_QUEUE[platform]).add(SHOP_CALL.testConnection, { shopId } satisfies TestConnectionJob, { attempts: 1 });
+    const job = await queue.add(SHOP_CALL.testConnection, { shopId } satisfies TestConnectionJob, { attempts: 1 });
     try {
       // The platform's own timeout, and time to wait for the queue's turn.
       return (await job.waitUntilFinished(events, this.config.SHOP_PLATFORM_TIMEOUT_MS + 15_000)) as TestConnectionOutcome;

@@ -49,17 +49,12 @@ export class PaymentMappingsBody {
   mappings!: PaymentMappingBody[];
 }
 
-/** GET /shop-connections/oauth/callback: the platform's answer to the authorization. */
-export class OAuthCallbackQuery {
-  @Optional()
-  @Text(500)
-  code?: string;
-
-  @Optional()
-  @Text(200)
-  state?: string;
-
-  @Optional()
-  @Text(200)
-  error?: string;
+/** The platform's answer to an authorization (GET /shop-connections/oauth/callback): its text parameters, each at most 500 characters; anything else is not there. */
+export function oauthAnswer(query: unknown): { code?: string; state?: string; error?: string } {
+  const given = (query ?? {}) as Record<string, unknown>;
+  const text = (name: string) => {
+    const value = Object.prototype.hasOwnProperty.call(given, name) ? given[name] : undefined;
+    return typeof value === 'string' && value.length > 0 && value.length <= 500 ? value : undefined;
+  };
+  return { code: text('code'), state: text('state'), error: text('error') };
 }

@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Allow, Public } from '../auth/access.decorators';
 import { ErrorAnswers } from '../contract/file-answer';
 import { one } from '../common/http/envelope';
@@ -15,7 +15,7 @@ import {
   StartShopAuthorization,
   TestShopConnection,
 } from './shop-connection-handlers';
-import { OAuthCallbackQuery, PaymentMappingsBody, ShopConnectionBody } from './shop-connection.dto';
+import { oauthAnswer, PaymentMappingsBody, ShopConnectionBody } from './shop-connection.dto';
 
 /**
  * A shop's connection to its platform (issue 17; SPEC.md §2 settings: connection): the import's schedule,
@@ -80,9 +80,12 @@ export class ShopConnectionsController {
 export class ShopAuthorizationCallbackController {
   constructor(private readonly commands: CommandBus) {}
 
+  // The query is read as the platform sends it (like the sign-in callbacks): whatever it holds, staff's
+  // browser goes back to the console with the outcome (a 302 to the shop's connection page with
+  // `authorization=ok|denied|failed`, or to the shops with `authorization=expired`), never to an error page.
   @Get('callback')
   @Public()
-  async callback(@Query() query: OAuthCallbackQuery, @Res() reply: FastifyReply) {
-    return reply.redirect(await this.commands.execute(new FinishShopAuthorization(query)), 302);
+  async callback(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    return reply.redirect(await this.commands.execute(new FinishShopAuthorization(oauthAnswer(req.query))), 302);
   }
 }

@@ -15,7 +15,7 @@ export interface DomainEventCatalogue {
   /** A shop's settings were saved: its reminder schedules follow them. */
   'shop.saved': { aggregate: 'shop'; payload: { shopId: string } };
   /** A shop's platform connection was saved or authorized: its import schedule follows. */
-  'shop_connection.saved': { aggregate: 'shop'; payload: { shopId: string } };
+  'shop_connection.saved': { aggregate: 'shop_connection'; payload: { shopId: string } };
   /** Lines were ordered from one maker: its order sheet. */
   'order.sent_to_maker': { aggregate: 'order'; payload: { orderId: string; makerId: string; lineIds: string[] } };
   /** Staff asked for a maker's sheet again (resend, or release of a held one). */
@@ -53,7 +53,7 @@ export type DomainEvent<T extends DomainEventType = DomainEventType> = {
 const AGGREGATE_OF: { readonly [T in DomainEventType]: EventAggregate<T> } = {
   'account.created': 'account',
   'shop.saved': 'shop',
-  'shop_connection.saved': 'shop',
+  'shop_connection.saved': 'shop_connection',
   'order.sent_to_maker': 'order',
   'order.sheet_requested': 'order',
   'order.shipped': 'order',

@@ -14,7 +14,7 @@ describe('the route table of outbox events', () => {
   it('routes events only to queues whose consumer is a workers processor', () => {
     // product-imports is the API's own queue, maintenance the scheduler's: an event there would find no handler.
     const routed = new Set(Object.values(EVENT_ROUTES).flat());
-    expect([...routed].sort()).toEqual(['customer-mails', 'deposit-matching', 'estimate-mails', 'mail', 'order-sheets', 'reminders', 'revenues', 'conversation-mails', 'customer-inquiry-mails'].sort());
+    expect([...routed].sort()).toEqual(['customer-mails', 'deposit-matching', 'estimate-mails', 'mail', 'order-sheets', 'reminders', 'revenues', 'conversation-mails', 'customer-inquiry-mails', 'shop-platform-sync'].sort());
   });
 
   it('names the types a table leaves without a queue (the relay then refuses to start)', () => {
