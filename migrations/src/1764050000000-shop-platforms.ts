@@ -31,6 +31,8 @@ export class ShopPlatforms1764050000000 implements MigrationInterface {
         oauth_state_hash char(64),
         oauth_state_expires_at timestamptz,
         cursor jsonb,
+        -- The platform the cursor was made for: a shop moved to another platform starts afresh.
+        cursor_platform varchar(20),
         status varchar(20) NOT NULL DEFAULT 'not_connected' CHECK (status IN ('not_connected', 'ok', 'failing', 'reauthorize')),
         last_error varchar(500),
         last_error_at timestamptz,
@@ -66,6 +68,9 @@ export class ShopPlatforms1764050000000 implements MigrationInterface {
         PRIMARY KEY (shop_id, ec_order_id)
       )`);
     await q.query(`CREATE UNIQUE INDEX shop_imported_orders_order ON shop_imported_orders (order_id)`);
+    // An imported line finds its product by the shop's product id, else its EC product code.
+    await q.query(`CREATE INDEX products_shop_product_id ON products (shop_id, shop_product_id) WHERE shop_product_id IS NOT NULL`);
+    await q.query(`CREATE INDEX products_shop_ec_code ON products (shop_id, ec_product_code) WHERE ec_product_code IS NOT NULL`);
     await q.query(`
       CREATE TABLE shop_origin_sends (
         order_id bigint NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
@@ -84,5 +89,7 @@ export class ShopPlatforms1764050000000 implements MigrationInterface {
     await q.query(`DROP TABLE shop_imported_orders`);
     await q.query(`DROP TABLE shop_payment_mappings`);
     await q.query(`DROP TABLE shop_connections`);
+    await q.query(`DROP INDEX products_shop_ec_code`);
+    await q.query(`DROP INDEX products_shop_product_id`);
   }
 }

@@ -20,6 +20,7 @@ describe('shop platform imports and tracking', () => {
   let makeshop: ShopStandin;
   let colorme: ShopStandin;
   let makerId: string;
+  let secondMakerId: string;
   let companyId: number;
 
   beforeAll(async () => {
@@ -39,6 +40,7 @@ describe('shop platform imports and tracking', () => {
     api = world.api;
     auth = (await api.signedIn('approver')).auth;
     makerId = await makerRow(api, { name: '連携工房', orderMethod: 'email', email: 'orders@renkei.example.jp' });
+    secondMakerId = await makerRow(api, { name: '連携第二工房', orderMethod: 'email', email: 'orders@renkei2.example.jp' });
     const company = await api.http.post('/api/v1/delivery_companies').set('Authorization', auth).send({ name: 'ヤマト運輸', tracking_url: 'https://track.example.jp/?no={code}' }).expect(201);
     companyId = company.body.data.id;
   });
@@ -133,11 +135,12 @@ describe('shop platform imports and tracking', () => {
     beforeAll(async () => {
       await platform.standin().control('POST', '/reset');
       ({ shopId, standinShop } = await platform.connect(`${platform.name}-${Date.now().toString(36)}`));
-      for (let n = 0; n < known; n++) {
+      // Products 0–2 are the first maker's; product 50 the second's.
+      for (const n of [0, 1, 2, 50]) {
         await api.dataSource.query(
           `INSERT INTO products (product_code, shop_id, shop_product_id, maker_id, product_name, price, tax_percentage, tax, price_with_tax, shipping_type)
            VALUES ($1, $2, $3, $4, $5, 1000, 10, 100, 1100, 'direct_delivery')`,
-          [`${platform.name}-P${n}-${shopId}`, shopId, platform.productId(n), makerId, `連携商品${n}`],
+          [`${platform.name}-P${n}-${shopId}`, shopId, platform.productId(n), n === 50 ? secondMakerId : makerId, `連携商品${n}`],
         );
       }
       await api.http
@@ -152,7 +155,8 @@ describe('shop platform imports and tracking', () => {
         .send({ import_enabled: false, import_interval_minutes: 15, import_from: tenDaysAgo, version: (await connection()).version })
         .expect(200);
 
-      // 500 orders over the last five days; the 7th has a second line whose product is not in the catalogue.
+      // 500 orders over the last five days. The 7th has a second line whose product is not in the catalogue, the
+      // 8th only such a line, the 9th a line of each maker.
       const orders: StandinOrderSeed[] = Array.from({ length: 500 }, (_, i) => ({
         orderedAt: new Date(Date.now() - 5 * 86400_000 + i * 800_000).toISOString(),
         buyerName: `購入者 ${i}`,
@@ -163,10 +167,14 @@ describe('shop platform imports and tracking', () => {
         paymentCode: platform.paymentCode,
         paymentName: 'クレジット',
         shippingFee: 0,
-        lines: [
-          { productId: platform.productId(i % known), name: `連携商品${i % known}`, quantity: 1 + (i % 2), unitPrice: 1100 },
-          ...(i === 7 ? [{ productId: platform.productId(999), name: '未登録の商品', quantity: 1, unitPrice: 500 }] : []),
-        ],
+        lines:
+          i === 8
+            ? [{ productId: platform.productId(998), name: '未登録の商品だけ', quantity: 1, unitPrice: 700 }]
+            : [
+                { productId: platform.productId(i % known), name: `連携商品${i % known}`, quantity: 1 + (i % 2), unitPrice: 1100 },
+                ...(i === 7 ? [{ productId: platform.productId(999), name: '未登録の商品', quantity: 1, unitPrice: 500 }] : []),
+                ...(i === 9 ? [{ productId: platform.productId(50), name: '連携商品50', quantity: 1, unitPrice: 1100 }] : []),
+              ],
       }));
       ecOrderIds = (await platform.standin().control<{ ids: string[] }>('POST', '/orders', { shop: standinShop, orders })).ids;
     });
@@ -206,6 +214,15 @@ describe('shop platform imports and tracking', () => {
       const errors = await api.dataSource.query(`SELECT code, message FROM order_errors WHERE order_id = $1 ORDER BY id`, [order.id]);
       expect(errors.map((e: { code: string }) => e.code)).toEqual(expect.arrayContaining(['NAL-SHOP-020', 'NAL-SHOP-023']));
       expect(errors.find((e: { code: string }) => e.code === 'NAL-SHOP-020').message).toContain(platform.productId(999));
+
+      // Every line unknown: the order is there, with no line yet and the error saying what to add.
+      const [bare] = await api.dataSource.query(
+        `SELECT o.id, o.status, (SELECT count(*)::int FROM order_lines l WHERE l.order_id = o.id) AS lines,
+                (SELECT array_agg(code ORDER BY code) FROM order_errors e WHERE e.order_id = o.id) AS codes
+           FROM orders o WHERE o.shop_id = $1 AND o.ec_order_id = $2`,
+        [shopId, ecOrderIds[8]],
+      );
+      expect(bare).toMatchObject({ status: 1, lines: 0, codes: ['NAL-SHOP-020', 'NAL-SHOP-023'] });
     });
 
     it('imports nothing on a second run', async () => {
@@ -231,6 +248,17 @@ describe('shop platform imports and tracking', () => {
       );
       expect(kept.buyer_name).toBe('購入者 11');
       expect(kept.codes).toContain('NAL-SHOP-024');
+    });
+
+    it('shows a longer outage on the connection, and imports again once the platform is back', async () => {
+      await platform.standin().control('POST', '/outage', { count: 1000, status: 503 });
+      await api.http.post(`/api/v1/shops/${shopId}/connection/fetch-now`).set('Authorization', auth).expect(202);
+      const down = await until(connection, (c) => c.status === 'failing', 60_000, 'failing status');
+      expect(down.last_error).toMatch(/^unavailable: .*503/);
+      // Every try failed (JOB_ATTEMPTS): the run waits for the next schedule or 'fetch now'.
+      await platform.standin().control('POST', '/outage', { count: 0, status: 503 });
+      const back = await runImport();
+      expect(back).toMatchObject({ status: 'ok', last_error: null });
     });
 
     it('rides out an outage: the calls are retried with backoff until the run goes through', async () => {
@@ -272,6 +300,35 @@ describe('shop platform imports and tracking', () => {
       await new Promise((r) => setTimeout(r, 3000));
       expect((await stats()).trackingUpdates.filter((t) => t.ecOrderId === ecOrderId)).toHaveLength(1);
       expect((await stats()).violations).toBe(0);
+    });
+
+    it('sends every maker\'s code of an order shipped in parts, and marks it done only when the last part has gone', async () => {
+      const ecOrderId = ecOrderIds[9];
+      let order = await orderedFromMaker(ecOrderId);
+      const linesOf = async (maker: string) =>
+        (await api.dataSource.query(`SELECT id::text FROM order_lines WHERE order_id = $1 AND maker_id = $2`, [order.id, maker])).map((r: { id: string }) => Number(r.id));
+      const ship = async (maker: string, code: string) => {
+        const today = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
+        for (const [command, body] of [
+          ['maker_received_process', { maker_receive_date: today, confirm_status: 1 }],
+          ['maker_ship_process', { ship_date: today, delivery_company_id: companyId, tracking_code: code }],
+        ] as const) {
+          const res = await api.http.put(`/api/v1/orders/${order.id}/${command}`).set('Authorization', auth).send({ version: order.version, line_ids: await linesOf(maker), ...body });
+          if (res.status !== 200) throw new Error(`${command}: ${res.status} ${JSON.stringify(res.body)}`);
+          order = { ...order, version: res.body.data.version };
+        }
+      };
+      const sentFor = async () => (await stats()).trackingUpdates.filter((t) => t.ecOrderId === ecOrderId).map((t) => t.trackingNumber);
+      const flag = async () => (await api.dataSource.query(`SELECT sent_to_origin_flag FROM orders WHERE id = $1`, [order.id]))[0].sent_to_origin_flag;
+
+      await ship(makerId, 'PART-A');
+      await until(sentFor, (sent) => sent.length === 1, 60_000, 'first part sent');
+      expect(await sentFor()).toEqual(['PART-A']);
+      expect(await flag()).toBe(0);
+
+      await ship(secondMakerId, 'PART-B');
+      await until(flag, (f) => f === 1, 60_000, 'sent-to-origin flag');
+      expect(await sentFor()).toEqual(['PART-A', 'PART-A,PART-B']);
     });
   });
 

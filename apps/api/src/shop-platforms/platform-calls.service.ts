@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { DomainError, ShopType } from '@oms/domain';
-import { APP_CONFIG, AppConfig, createRedis, ImportPageJob, QueueRegistry, SHOP_CALL, SHOP_CALLS_QUEUE, TestConnectionJob, TestConnectionOutcome } from '@oms/infra';
+import { APP_CONFIG, AppConfig, createRedis, ImportPageJob, QueueRegistry, SHOP_CALL, SHOP_CALL_PRIORITY, SHOP_CALLS_QUEUE, TestConnectionJob, TestConnectionOutcome } from '@oms/infra';
 import { QueueEvents } from 'bullmq';
 
 /**
@@ -21,7 +21,7 @@ export class PlatformCalls implements OnApplicationShutdown {
     // Nobody to take the call (the workers are down): say so now rather than leave a job waiting.
     if ((await queue.getWorkersCount()) === 0) throw new DomainError('NAL-SHOP-007');
     const events = await this.eventsOf(platform);
-    const job = await queue.add(SHOP_CALL.testConnection, { shopId } satisfies TestConnectionJob, { attempts: 1 });
+    const job = await queue.add(SHOP_CALL.testConnection, { shopId } satisfies TestConnectionJob, { attempts: 1, priority: SHOP_CALL_PRIORITY.test });
     try {
       // The platform's own timeout, and time to wait for the queue's turn.
       return (await job.waitUntilFinished(events, this.config.SHOP_PLATFORM_TIMEOUT_MS + 15_000)) as TestConnectionOutcome;
@@ -35,7 +35,7 @@ export class PlatformCalls implements OnApplicationShutdown {
   async fetchNow(platform: ShopType, shopId: string): Promise<void> {
     await this.queues
       .get(SHOP_CALLS_QUEUE[platform])
-      .add(SHOP_CALL.importPage, { shopId, trigger: 'fetch-now' } satisfies ImportPageJob, { deduplication: { id: `shop-fetch-now-${shopId}` } });
+      .add(SHOP_CALL.importPage, { shopId, trigger: 'fetch-now' } satisfies ImportPageJob, { deduplication: { id: `shop-fetch-now-${shopId}` }, priority: SHOP_CALL_PRIORITY.import });
   }
 
   private async eventsOf(platform: ShopType): Promise<QueueEvents> {

@@ -162,7 +162,8 @@ export class FinishShopAuthorizationHandler implements ICommandHandler<FinishSho
     const shopId = answer.state ? await this.dataSource.transaction((m) => this.connections.takeAuthorization(m, hashOf(answer.state!))) : null;
     if (!shopId) return back(null, 'expired');
     if (answer.error || !answer.code) return back(shopId, 'denied', answer.error);
-    const connection = await connectionOf(this.connections, shopId);
+    const connection = await this.connections.find(shopId);
+    if (!connection) return back(null, 'expired');
     const oauth = this.adapters[connection.platform].oauth;
     if (!oauth || !oauthConfigured(this.config)) return back(shopId, 'failed', 'not an OAuth platform');
     const exchanged = await oauth.exchangeCode(platformEndpoint(this.config, connection.platform), {

@@ -5,6 +5,7 @@ import {
   AppConfig,
   connectionCredentials,
   createRedis,
+  failureStatus,
   CustomerRepository,
   ImportPageJob,
   importPageJobId,
@@ -18,6 +19,7 @@ import {
   SecretBox,
   SendTrackingJob,
   SHOP_CALL,
+  SHOP_CALL_PRIORITY,
   SHOP_CALLS_QUEUE,
   ShopConnectionRepository,
   ShopConnectionRow,
@@ -108,7 +110,7 @@ export class ShopPlatformCallsProcessor implements OnApplicationBootstrap, OnApp
     if (connection.platform !== platform) return { skipped: 'other_platform' };
     const opened = connectionCredentials(connection, this.box);
     if (!opened.ok) {
-      await this.connections.recordFailure(shopId, platform === 'platform_2' ? 'reauthorize' : 'failing', `credentials missing: ${opened.missing.join(', ')}`);
+      await this.connections.recordFailure(shopId, failureStatus(platform, 'auth'), `credentials missing: ${opened.missing.join(', ')}`);
       return { skipped: 'no_credentials' };
     }
     return { connection, credentials: opened.credentials };
@@ -130,7 +132,7 @@ export class ShopPlatformCallsProcessor implements OnApplicationBootstrap, OnApp
       await this.workers.get(platform)?.rateLimit(error.retryAfterMs ?? 1000);
       throw Worker.RateLimitError();
     }
-    await this.connections.recordFailure(shopId, error.kind === 'auth' && platform === 'platform_2' ? 'reauthorize' : 'failing', failureMessage(error));
+    await this.connections.recordFailure(shopId, failureStatus(platform, error.kind), failureMessage(error));
     if (error.kind === 'unavailable' || error.kind === 'protocol') throw new Error(failureMessage(error));
     throw new UnrecoverableError(failureMessage(error));
   }
@@ -143,7 +145,9 @@ export class ShopPlatformCallsProcessor implements OnApplicationBootstrap, OnApp
     if (trigger === 'schedule' && !connection.importEnabled) return { skipped: 'import_off' };
     const adapter = this.adapters[platform];
     const now = this.clock.now();
-    const from = connection.cursor ?? adapter.initialCursor(connection.importFrom ? new Date(`${connection.importFrom}T00:00:00+09:00`) : now);
+    // A cursor of another platform (the shop moved) is no position here: start afresh.
+    const cursor = connection.cursorPlatform === platform ? connection.cursor : null;
+    const from = cursor ?? adapter.initialCursor(connection.importFrom ? new Date(`${connection.importFrom}T00:00:00+09:00`) : now);
     const result = await this.call(platform, () => adapter.fetchChangedOrders(credentials, platformEndpoint(this.config, platform), from, now));
     if (!result.ok) return this.failed(platform, shopId, result.error, 'import');
     const page = result.value;
@@ -159,7 +163,7 @@ export class ShopPlatformCallsProcessor implements OnApplicationBootstrap, OnApp
         else if (imported.outcome === 'updated') outcome.updated++;
         else if (imported.outcome === 'flagged') outcome.flagged++;
       }
-      return this.connections.advance(m, shopId, connection.cursor, page.next, page.more, { imported: outcome.imported, updated: outcome.updated, errors: outcome.flagged }, now);
+      return this.connections.advance(m, shopId, platform, connection.cursor, page.next, page.more, { imported: outcome.imported, updated: outcome.updated, errors: outcome.flagged }, now);
       })
       .catch(async (error: Error) => {
         // Nothing of the page is kept (the cursor stays): the job is retried, and staff see why meanwhile.
@@ -169,56 +173,79 @@ export class ShopPlatformCallsProcessor implements OnApplicationBootstrap, OnApp
     if (moved && page.more) {
       await this.queues.get(SHOP_CALLS_QUEUE[platform]).add(SHOP_CALL.importPage, { shopId, trigger: 'next-page' } satisfies ImportPageJob, {
         jobId: importPageJobId(shopId, cursorKey(page.next)),
+        priority: SHOP_CALL_PRIORITY.import,
       });
     }
     this.log.info({ platform, shopId, trigger, moved, ...outcome }, 'shop import page');
     return outcome;
   }
 
-  async sendTracking(platform: ShopType, job: Job<SendTrackingJob>): Promise<{ sent: 'now' | 'before' } | { skipped: string }> {
+  /**
+   * The order's tracking as it stands, sent to the platform: every shipped part's code (the platform keeps one
+   * slip number per delivery), marked shipped once the last part has gone. The platform's yes confirms the
+   * codes it was sent, no other; the order's flag is 1 when every part is confirmed.
+   */
+  async sendTracking(platform: ShopType, job: Job<SendTrackingJob>): Promise<{ sent: 'now' | 'before'; codes?: string } | { skipped: string }> {
     const { orderId, makerId } = job.data;
-    const [send] = await this.dataSource.query(
-      `SELECT s.tracking_code AS "trackingCode", s.confirmed_at AS "confirmedAt", o.shop_id::text AS "shopId", i.ec_order_id AS "ecOrderId",
-              i.document #>> '{deliveries,0,ecDeliveryId}' AS "ecDeliveryId", dc.name AS "carrierName", dc.tracking_url AS "trackingUrl"
-         FROM shop_origin_sends s JOIN orders o ON o.id = s.order_id JOIN shop_imported_orders i ON i.order_id = s.order_id
-         JOIN order_makers om ON om.order_id = s.order_id AND om.maker_id = s.maker_id
-         LEFT JOIN delivery_companies dc ON dc.id = om.delivery_company_id
-        WHERE s.order_id = $1 AND s.maker_id = $2`,
-      [orderId, makerId],
+    const [order] = await this.dataSource.query(
+      `SELECT o.shop_id::text AS "shopId", i.ec_order_id AS "ecOrderId", i.document #>> '{deliveries,0,ecDeliveryId}' AS "ecDeliveryId"
+         FROM orders o JOIN shop_imported_orders i ON i.order_id = o.id WHERE o.id = $1`,
+      [orderId],
     );
-    if (!send) return { skipped: 'no_send' };
-    if (send.confirmedAt) return { sent: 'before' };
-    const ready = await this.ready(platform, send.shopId);
+    if (!order) return { skipped: 'not_imported' };
+    const parts: { makerId: string; trackingCode: string | null; confirmedAt: Date | null; carrierName: string | null; trackingUrl: string | null }[] = await this.dataSource.query(
+      `SELECT om.maker_id::text AS "makerId", s.tracking_code AS "trackingCode", s.confirmed_at AS "confirmedAt", dc.name AS "carrierName", dc.tracking_url AS "trackingUrl"
+         FROM order_makers om
+         LEFT JOIN shop_origin_sends s ON s.order_id = om.order_id AND s.maker_id = om.maker_id
+         LEFT JOIN delivery_companies dc ON dc.id = om.delivery_company_id
+        WHERE om.order_id = $1 ORDER BY om.maker_id`,
+      [orderId],
+    );
+    const shipped = parts.filter((p) => p.trackingCode !== null);
+    if (shipped.length === 0) return { skipped: 'no_send' };
+    if (shipped.every((p) => p.confirmedAt)) return { sent: 'before' };
+    const ready = await this.ready(platform, order.shopId);
     if ('skipped' in ready) return ready;
-    await this.dataSource.query(`UPDATE shop_origin_sends SET attempts = attempts + 1, updated_at = now() WHERE order_id = $1 AND maker_id = $2`, [orderId, makerId]);
+    const codes = shipped.map((p) => p.trackingCode!).join(',');
+    const part = shipped.find((p) => p.makerId === makerId) ?? shipped[shipped.length - 1];
+    await this.dataSource.query(`UPDATE shop_origin_sends SET attempts = attempts + 1 WHERE order_id = $1 AND confirmed_at IS NULL`, [orderId]);
     const result = await this.call(platform, () =>
       this.adapters[platform].sendTracking(ready.credentials, platformEndpoint(this.config, platform), {
-        ecOrderId: send.ecOrderId,
-        ecDeliveryId: send.ecDeliveryId,
-        trackingNumber: send.trackingCode,
-        carrierName: send.carrierName,
-        trackingUrl: send.trackingUrl ? String(send.trackingUrl).replace('{code}', encodeURIComponent(send.trackingCode)) : null,
+        ecOrderId: order.ecOrderId,
+        ecDeliveryId: order.ecDeliveryId,
+        trackingNumber: codes,
+        complete: shipped.length === parts.length,
+        carrierName: part.carrierName,
+        // A link follows one parcel: with several, the buyer has the numbers.
+        trackingUrl: shipped.length === 1 && part.trackingUrl ? part.trackingUrl.replace('{code}', encodeURIComponent(part.trackingCode!)) : null,
       }),
     );
     if (!result.ok) {
       const lastTry = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      const passing = result.error.kind === 'unavailable' || result.error.kind === 'protocol' || result.error.kind === 'rate_limited';
-      if (!passing || lastTry) await this.giveUp(orderId, makerId, result.error);
-      return this.failed(platform, send.shopId, result.error, 'tracking');
+      const passing = result.error.kind === 'unavailable' || result.error.kind === 'protocol';
+      // Too many requests uses up no try (the queue waits): no order error for it.
+      if (result.error.kind !== 'rate_limited' && (!passing || lastTry)) await this.giveUp(orderId, makerId, result.error);
+      return this.failed(platform, order.shopId, result.error, 'tracking');
     }
     await this.dataSource.transaction(async (m) => {
-      await m.query(`UPDATE shop_origin_sends SET confirmed_at = now(), last_error = NULL, updated_at = now() WHERE order_id = $1 AND maker_id = $2`, [orderId, makerId]);
-      // Done (1) once the platform has every maker part's tracking; not an edit of the order, so its version stays.
       await m.query(
-        `UPDATE orders o SET sent_to_origin_flag = 1
-          WHERE o.id = $1 AND NOT EXISTS (
+        `UPDATE shop_origin_sends s SET confirmed_at = now(), last_error = NULL, updated_at = now()
+           FROM unnest($2::bigint[], $3::text[]) AS sent(maker_id, tracking_code)
+          WHERE s.order_id = $1 AND s.maker_id = sent.maker_id AND s.tracking_code = sent.tracking_code AND s.confirmed_at IS NULL`,
+        [orderId, shipped.map((p) => p.makerId), shipped.map((p) => p.trackingCode)],
+      );
+      // Done (1) once the platform has every part's code. A change of the order like any other: its version moves,
+      // so an edit opened before it cannot write the old flag back.
+      await m.query(
+        `UPDATE orders o SET sent_to_origin_flag = 1, version = version + 1, updated_at = now()
+          WHERE o.id = $1 AND o.sent_to_origin_flag = 0 AND NOT EXISTS (
             SELECT 1 FROM order_makers om WHERE om.order_id = o.id
                AND NOT EXISTS (SELECT 1 FROM shop_origin_sends s WHERE s.order_id = o.id AND s.maker_id = om.maker_id AND s.confirmed_at IS NOT NULL))`,
         [orderId],
       );
     });
-    this.log.info({ platform, orderId, makerId, trackingCode: send.trackingCode }, 'tracking sent to the shop platform');
-    return { sent: 'now' };
+    this.log.info({ platform, orderId, makerId, codes }, 'tracking sent to the shop platform');
+    return { sent: 'now', codes };
   }
 
   /** The tracking will not reach the platform: staff read why on the order. */
@@ -234,9 +261,7 @@ export class ShopPlatformCallsProcessor implements OnApplicationBootstrap, OnApp
     if ('skipped' in ready) return { ok: false, kind: ready.skipped, message: ready.skipped === 'no_credentials' ? 'credentials missing' : ready.skipped };
     const result = await this.call(platform, () => this.adapters[platform].testConnection(ready.credentials, platformEndpoint(this.config, platform)));
     if (!result.ok) {
-      if (result.error.kind !== 'rate_limited') {
-        await this.connections.recordFailure(shopId, result.error.kind === 'auth' && platform === 'platform_2' ? 'reauthorize' : 'failing', failureMessage(result.error));
-      }
+      if (result.error.kind !== 'rate_limited') await this.connections.recordFailure(shopId, failureStatus(platform, result.error.kind), failureMessage(result.error));
       return { ok: false, kind: result.error.kind, message: result.error.message };
     }
     await this.connections.recordSuccess(shopId);

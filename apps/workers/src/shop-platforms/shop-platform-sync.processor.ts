@@ -13,6 +13,7 @@ import {
   SendTrackingJob,
   sendTrackingJobId,
   SHOP_CALL,
+  SHOP_CALL_PRIORITY,
   SHOP_CALLS_QUEUE,
   ShopConnectionRepository,
 } from '@oms/infra';
@@ -46,11 +47,17 @@ export class ShopPlatformSyncProcessor implements OnApplicationBootstrap, OnAppl
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    this.runtime.start('shop-platform-sync', {
-      'order.shipped': (job) => this.shipped(job),
-      'shop.saved': (job) => this.syncSchedule(job.data.payload.shopId),
-      'shop_connection.saved': (job) => this.syncSchedule(job.data.payload.shopId),
-    });
+    // One at a time: two saves of a shop in a row move its schedule in their order.
+    this.runtime.start(
+      'shop-platform-sync',
+      {
+        'order.shipped': (job) => this.shipped(job),
+        'shop.saved': (job) => this.syncSchedule(job.data.payload.shopId),
+        'shop_connection.saved': (job) => this.syncSchedule(job.data.payload.shopId),
+      },
+      {},
+      1,
+    );
     await this.syncAll().catch((error) => this.log.error({ err: (error as Error).message }, 'shop import schedules not synced'));
   }
 
@@ -67,17 +74,30 @@ export class ShopPlatformSyncProcessor implements OnApplicationBootstrap, OnAppl
       [orderId],
     );
     if (!order) return { skipped: 'not_imported' };
-    // A new code for the part (a re-shipment, a correction) is sent again; the same code once.
-    const [send] = await this.dataSource.query(
-      `INSERT INTO shop_origin_sends (order_id, maker_id, tracking_code) VALUES ($1, $2, $3)
-       ON CONFLICT (order_id, maker_id) DO UPDATE SET tracking_code = EXCLUDED.tracking_code, confirmed_at = NULL, attempts = 0, last_error = NULL, updated_at = now()
-        WHERE shop_origin_sends.tracking_code IS DISTINCT FROM EXCLUDED.tracking_code
-       RETURNING confirmed_at AS "confirmedAt"`,
-      [orderId, makerId, trackingCode],
-    );
-    if (!send) return { skipped: 'sent_before' };
+    // A new code for the part (a re-shipment, a correction) is sent again, and the order waits for it (flag 0);
+    // the same code is queued again only while the platform has not confirmed it (a retry after a failure here).
+    const send = await this.dataSource.transaction(async (m) => {
+      const [row] = await m.query(
+        `INSERT INTO shop_origin_sends AS s (order_id, maker_id, tracking_code) VALUES ($1, $2, $3)
+         ON CONFLICT (order_id, maker_id) DO UPDATE SET
+           confirmed_at = CASE WHEN s.tracking_code = EXCLUDED.tracking_code THEN s.confirmed_at END,
+           attempts = CASE WHEN s.tracking_code = EXCLUDED.tracking_code THEN s.attempts ELSE 0 END,
+           last_error = CASE WHEN s.tracking_code = EXCLUDED.tracking_code THEN s.last_error END,
+           updated_at = CASE WHEN s.tracking_code = EXCLUDED.tracking_code THEN s.updated_at ELSE now() END,
+           tracking_code = EXCLUDED.tracking_code
+         RETURNING s.confirmed_at AS "confirmedAt", (extract(epoch FROM s.updated_at) * 1000000)::bigint::text AS generation`,
+        [orderId, makerId, trackingCode],
+      );
+      if (!row.confirmedAt) {
+        await m.query(`UPDATE orders SET sent_to_origin_flag = 0, version = version + 1, updated_at = now() WHERE id = $1 AND sent_to_origin_flag = 1`, [orderId]);
+      }
+      return row as { confirmedAt: Date | null; generation: string };
+    });
+    if (send.confirmedAt) return { skipped: 'sent_before' };
     const data: SendTrackingJob = { orderId, makerId };
-    await this.queues.get(SHOP_CALLS_QUEUE[order.platform as keyof typeof SHOP_CALLS_QUEUE]).add(SHOP_CALL.sendTracking, data, { jobId: sendTrackingJobId(orderId, makerId, trackingCode) });
+    await this.queues
+      .get(SHOP_CALLS_QUEUE[order.platform as keyof typeof SHOP_CALLS_QUEUE])
+      .add(SHOP_CALL.sendTracking, data, { jobId: sendTrackingJobId(orderId, makerId, send.generation), priority: SHOP_CALL_PRIORITY.tracking });
     return { queued: trackingCode };
   }
 
@@ -89,7 +109,11 @@ export class ShopPlatformSyncProcessor implements OnApplicationBootstrap, OnAppl
       const queue = this.queues.get(SHOP_CALLS_QUEUE[platform]);
       if (wanted?.platform === platform) {
         const data: ImportPageJob = { shopId, trigger: 'schedule' };
-        await queue.upsertJobScheduler(importSchedulerId(shopId), { every: wanted.importIntervalMinutes * 60_000 }, { name: SHOP_CALL.importPage, data, opts: jobOptions(this.config) });
+        await queue.upsertJobScheduler(
+          importSchedulerId(shopId),
+          { every: wanted.importIntervalMinutes * 60_000 },
+          { name: SHOP_CALL.importPage, data, opts: { ...jobOptions(this.config), priority: SHOP_CALL_PRIORITY.import } },
+        );
       } else {
         await queue.removeJobScheduler(importSchedulerId(shopId));
       }

@@ -139,6 +139,8 @@ export const LINE_STATUS_LABELS_JA: Readonly<Record<LineStatus, string>> = {
 };
 
 export function summaryStatus(statuses: readonly LineStatus[]): LineStatus {
+  // An order with no line yet (imported, every product unknown: order errors say what to add) waits as unpaid.
+  if (statuses.length === 0) return LINE_STATUS.unpaid;
   const live = statuses.filter((s) => !CLOSED_STATUSES.includes(s));
   const pool = live.length ? live : statuses;
   return pool.reduce((least, s) => (PROGRESS.indexOf(s) < PROGRESS.indexOf(least) ? s : least), pool[0]);

@@ -89,12 +89,19 @@ export interface ChangedOrdersPage {
   more: boolean;
 }
 
-/** One shipment's tracking, sent back to the platform. Sending the same update again is harmless. */
+/**
+ * The tracking of an order's shipments, sent back to the platform: the platform keeps one slip number per
+ * delivery, so an order shipped by several makers sends every code so far, and is marked shipped only when
+ * the last part has gone. Sending the same update again is harmless.
+ */
 export interface TrackingUpdate {
   ecOrderId: string;
-  /** The platform's delivery, when known (MakeShop delivery_id, Color Me sale_deliveries[].id); else the order's first. */
+  /** The platform's delivery (MakeShop delivery_id, Color Me sale_deliveries[].id), as the import read it. */
   ecDeliveryId: string | null;
+  /** Every shipped part's code, comma-separated. */
   trackingNumber: string;
+  /** Every part of the order has shipped: the delivery is marked shipped (else only its slip number is set). */
+  complete: boolean;
   /** Our delivery company's name (MakeShop carrier; Color Me has no carrier field) and its tracking URL with the number in. */
   carrierName: string | null;
   trackingUrl: string | null;

@@ -222,7 +222,7 @@ export class ColorMeAdapter implements ShopPlatformAdapter {
     if (!/^\d+$/.test(update.ecDeliveryId)) return fail({ kind: 'rejected', message: `not a Color Me delivery id: ${clip(update.ecDeliveryId)}` });
     if (!/^\d+$/.test(update.ecOrderId)) return fail({ kind: 'not_found', message: `not a Color Me sale id: ${clip(update.ecOrderId)}` });
     // Only these fields: a change of fees on some payments (Amazon Pay, 楽天ペイ …) would bill the buyer again (§2.3).
-    const delivery: Json = { id: Number(update.ecDeliveryId), slip_number: update.trackingNumber, delivered: true };
+    const delivery: Json = { id: Number(update.ecDeliveryId), slip_number: update.trackingNumber, delivered: update.complete };
     if (update.trackingUrl) delivery.tracking_url = update.trackingUrl;
     const answer = await this.api(creds, endpoint, 'PUT', `/v1/sales/${update.ecOrderId}.json`, { sale: { sale_deliveries: [delivery] } });
     if (!answer.ok) return answer;

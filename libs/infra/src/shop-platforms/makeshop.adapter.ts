@@ -35,6 +35,8 @@ const JST_OFFSET_MS = 9 * 3_600_000;
 const CONNECTION_TEST_ORDERNUM = 'P0000000000000000000';
 /** cmd=deliver's `status`: 3 = 配送完了 (shipped) (§1.5). */
 const DELIVERY_STATUS_SHIPPED = '3';
+/** 配送準備中: some of an order's parts have shipped, not all (their codes are sent already). */
+const DELIVERY_STATUS_PREPARING = '2';
 
 // [assumed] How MakeShop words its refusals; the real answers are [not found] (§1.6, §1.7). The stand-in
 // answers these words; check them against a real shop before going live.
@@ -164,7 +166,7 @@ export class MakeShopAdapter implements ShopPlatformAdapter {
       cmd: 'deliver',
       ordernum: update.ecOrderId,
       deliveryid: update.ecDeliveryId ?? '0',
-      status: DELIVERY_STATUS_SHIPPED,
+      status: update.complete ? DELIVERY_STATUS_SHIPPED : DELIVERY_STATUS_PREPARING,
       ...(carrier ? { carrier } : {}),
       deliverynum: update.trackingNumber,
       // We tell the buyer ourselves (or not): MakeShop's own shipping mail stays off.

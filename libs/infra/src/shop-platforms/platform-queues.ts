@@ -11,6 +11,9 @@ export const SHOP_CALLS_QUEUE = { platform_1: 'shop-calls-makeshop', platform_2:
 /** The jobs of a platform queue, each one platform request. */
 export const SHOP_CALL = { importPage: 'import-page', sendTracking: 'send-tracking', testConnection: 'test-connection' } as const;
 
+/** Staff waiting on a test go first, then tracking, then the import's pages (a long run does not hold the others up). */
+export const SHOP_CALL_PRIORITY = { test: 1, tracking: 2, import: 5 } as const;
+
 export interface ImportPageJob {
   shopId: string;
   /** Why the run started (shown in the logs). */
@@ -33,4 +36,5 @@ export type TestConnectionOutcome = { ok: true; shopName: string | null } | { ok
 export const importSchedulerId = (shopId: string) => `shop-import-${shopId}`;
 /** One import chain per shop and cursor position: a page asked twice (schedule and fetch-now at once) is one job. */
 export const importPageJobId = (shopId: string, cursorKey: string) => `shop-import-${shopId}-page-${cursorKey}`;
-export const sendTrackingJobId = (orderId: string, makerId: string, trackingCode: string) => `shop-tracking-${orderId}-${makerId}-${trackingCode}`;
+/** One job per part and code given (`generation`: when the code was set), so an event delivered again queues nothing new. */
+export const sendTrackingJobId = (orderId: string, makerId: string, generation: string) => `shop-tracking-${orderId}-${makerId}-${generation}`;

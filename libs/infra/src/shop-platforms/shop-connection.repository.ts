@@ -16,6 +16,8 @@ export interface ShopConnectionRow {
   importIntervalMinutes: number;
   importFrom: string | null;
   cursor: ImportCursor | null;
+  /** The platform the cursor belongs to. */
+  cursorPlatform: ShopType | null;
   status: ShopConnectionStatus;
   lastError: string | null;
   lastErrorAt: Date | null;
@@ -50,7 +52,7 @@ export interface ImportPageCounts {
 const COLUMNS = `s.id::text AS "shopId", s.name AS "shopName", s.type AS platform, s.ec_shop_id AS "ecShopId",
   s.order_auth_code_sealed AS "orderAuthCodeSealed", c.access_token_sealed AS "accessTokenSealed", c.oauth_scope AS "oauthScope",
   c.authorized_at AS "authorizedAt", coalesce(c.import_enabled, false) AS "importEnabled",
-  coalesce(c.import_interval_minutes, 15) AS "importIntervalMinutes", to_char(c.import_from, 'YYYY-MM-DD') AS "importFrom", c.cursor,
+  coalesce(c.import_interval_minutes, 15) AS "importIntervalMinutes", to_char(c.import_from, 'YYYY-MM-DD') AS "importFrom", c.cursor, c.cursor_platform AS "cursorPlatform",
   coalesce(c.status, 'not_connected') AS status, c.last_error AS "lastError", c.last_error_at AS "lastErrorAt",
   c.last_run_started_at AS "lastRunStartedAt", c.last_run_finished_at AS "lastRunFinishedAt",
   coalesce(c.last_run_imported, 0) AS "lastRunImported", coalesce(c.last_run_updated, 0) AS "lastRunUpdated",
@@ -95,7 +97,9 @@ export class ShopConnectionRepository {
       return rows.length === 1;
     }
     const [rows]: [unknown[], number] = await m.query(
-      `UPDATE shop_connections SET import_enabled = $2, import_interval_minutes = $3, import_from = $4::date, updated_at = now(), version = version + 1
+      // Another first day reads from it again: the cursor starts afresh.
+      `UPDATE shop_connections SET import_enabled = $2, import_interval_minutes = $3, import_from = $4::date, updated_at = now(), version = version + 1,
+              cursor = CASE WHEN import_from IS DISTINCT FROM $4::date THEN NULL ELSE cursor END
         WHERE shop_id = $1 AND version = $5 RETURNING version`,
       [...values, expectedVersion],
     );
@@ -130,10 +134,10 @@ export class ShopConnectionRepository {
    * One page of a run is in: the cursor moves on (if nobody moved it first: false then), the counts add up
    * (a run's first page starts them again), and the status is ok.
    */
-  async advance(m: EntityManager, shopId: string, from: ImportCursor | null, to: ImportCursor, more: boolean, counts: ImportPageCounts, now: Date): Promise<boolean> {
+  async advance(m: EntityManager, shopId: string, platform: ShopType, from: ImportCursor | null, to: ImportCursor, more: boolean, counts: ImportPageCounts, now: Date): Promise<boolean> {
     const [rows] = await m.query(
       `UPDATE shop_connections c SET
-              cursor = $3::jsonb,
+              cursor = $3::jsonb, cursor_platform = $9,
               last_run_started_at = CASE WHEN c.last_run_started_at IS NULL OR c.last_run_finished_at >= c.last_run_started_at THEN $5 ELSE c.last_run_started_at END,
               last_run_imported = CASE WHEN c.last_run_started_at IS NULL OR c.last_run_finished_at >= c.last_run_started_at THEN 0 ELSE c.last_run_imported END + $6,
               last_run_updated = CASE WHEN c.last_run_started_at IS NULL OR c.last_run_finished_at >= c.last_run_started_at THEN 0 ELSE c.last_run_updated END + $7,
@@ -142,7 +146,7 @@ export class ShopConnectionRepository {
               status = 'ok', last_error = NULL, last_error_at = NULL, updated_at = now()
         WHERE c.shop_id = $1 AND c.cursor IS NOT DISTINCT FROM $2::jsonb
        RETURNING c.shop_id`,
-      [shopId, from === null ? null : JSON.stringify(from), JSON.stringify(to), more, now, counts.imported, counts.updated, counts.errors],
+      [shopId, from === null ? null : JSON.stringify(from), JSON.stringify(to), more, now, counts.imported, counts.updated, counts.errors, platform],
     );
     return rows.length === 1;
   }
@@ -183,6 +187,11 @@ export class ShopConnectionRepository {
       [shopId, rows.map((r) => r.ecPaymentCode), rows.map((r) => r.ecPaymentName), rows.map((r) => r.paymentMethodId)],
     );
   }
+}
+
+/** A failed call's status: a refused Color Me token needs a new authorization; anything else is failing. */
+export function failureStatus(platform: ShopType, kind: string): Extract<ShopConnectionStatus, 'failing' | 'reauthorize'> {
+  return kind === 'auth' && platform === 'platform_2' ? 'reauthorize' : 'failing';
 }
 
 /** What the platform needs that the shop lacks: its shop id and order auth code (MakeShop), an authorization (Color Me). */

@@ -47,6 +47,9 @@ interface ImportedRow {
   document: PlatformOrder;
 }
 
+/** The mapping table's row for orders the platform gives no payment method. */
+const NO_PAYMENT_CODE = '(none)';
+
 const fingerprintOf = (order: PlatformOrder) => createHash('sha256').update(comparableOrder(order)).digest('hex');
 
 /**
@@ -134,16 +137,14 @@ export class ShopOrderImporter {
     );
     const byId = new Map(products.filter((p) => p.shopProductId).map((p) => [p.shopProductId!, p]));
     const byCode = new Map(products.filter((p) => p.ecProductCode).map((p) => [p.ecProductCode!, p]));
-    // A code seen for the first time is added to the shop's table unmapped, for staff to map.
+    // A code seen for the first time is added to the shop's table unmapped, for staff to map (an order with none under one of its own).
+    const payment = { code: order.paymentMethod.code.trim() || NO_PAYMENT_CODE, name: order.paymentMethod.name };
     await m.query(
       `INSERT INTO shop_payment_mappings (shop_id, ec_payment_code, ec_payment_name) VALUES ($1, left($2, 50), left($3, 100))
        ON CONFLICT (shop_id, ec_payment_code) DO UPDATE SET ec_payment_name = EXCLUDED.ec_payment_name WHERE shop_payment_mappings.ec_payment_name = ''`,
-      [shopId, order.paymentMethod.code, order.paymentMethod.name],
+      [shopId, payment.code, payment.name],
     );
-    const [mapping] = await m.query(`SELECT payment_method_id AS id FROM shop_payment_mappings WHERE shop_id = $1 AND ec_payment_code = left($2, 50)`, [
-      shopId,
-      order.paymentMethod.code,
-    ]);
+    const [mapping] = await m.query(`SELECT payment_method_id AS id FROM shop_payment_mappings WHERE shop_id = $1 AND ec_payment_code = left($2, 50)`, [shopId, payment.code]);
     return {
       paymentMethodId: mapping?.id ?? null,
       defaultTaxPercent: await this.editor.defaultTaxPercent(m),
