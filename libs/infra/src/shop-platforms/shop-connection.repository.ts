@@ -83,19 +83,28 @@ export class ShopConnectionRepository {
     );
   }
 
-  /** Compare-and-set of the settings on the version read (0: never saved). */
+  /**
+   * Compare-and-set of the settings on the version read: 0 (no row yet) makes the row, unless a call
+   * (a test, an authorization) made it since; any other version changes the row still at it.
+   */
   async saveSettings(m: EntityManager, shopId: string, expectedVersion: number, settings: ShopConnectionSettings): Promise<boolean> {
-    // An INSERT answers its rows (an UPDATE answers [rows, count]).
-    const rows: unknown[] = await m.query(
-      `INSERT INTO shop_connections AS c (shop_id, import_enabled, import_interval_minutes, import_from)
-       SELECT $1, $3, $4, $5::date WHERE $2 = 0
-       ON CONFLICT (shop_id) DO UPDATE SET import_enabled = $3, import_interval_minutes = $4, import_from = $5::date,
-              updated_at = now(), version = c.version + 1
-        WHERE c.version = $2
-       RETURNING version`,
-      [shopId, expectedVersion, settings.importEnabled, settings.importIntervalMinutes, settings.importFrom],
+    const values = [shopId, settings.importEnabled, settings.importIntervalMinutes, settings.importFrom];
+    if (expectedVersion === 0) {
+      // An INSERT answers its rows.
+      const inserted: unknown[] = await m.query(
+        `INSERT INTO shop_connections (shop_id, import_enabled, import_interval_minutes, import_from) VALUES ($1, $2, $3, $4::date)
+         ON CONFLICT (shop_id) DO NOTHING RETURNING version`,
+        values,
+      );
+      return inserted.length === 1;
+    }
+    // An UPDATE answers [rows, count].
+    const [, count]: [unknown[], number] = await m.query(
+      `UPDATE shop_connections SET import_enabled = $2, import_interval_minutes = $3, import_from = $4::date, updated_at = now(), version = version + 1
+        WHERE shop_id = $1 AND version = $5`,
+      [...values, expectedVersion],
     );
-    return rows.length === 1;
+    return count === 1;
   }
 
   /** The hash of the one OAuth `state` in flight for the shop, and until when it is good. */
