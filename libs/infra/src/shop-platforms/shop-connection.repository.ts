@@ -67,8 +67,9 @@ export class ShopConnectionRepository {
     const m = options.manager ?? this.dataSource.manager;
     // The row must exist to be locked: a first lock makes it (with the defaults).
     if (options.lock) await m.query(`INSERT INTO shop_connections (shop_id) SELECT id FROM shops WHERE id = $1 AND deleted_at IS NULL ON CONFLICT DO NOTHING`, [shopId]);
+    // A lock takes the row made above (FOR UPDATE cannot lock the nullable side of an outer join).
     const [row] = await m.query(
-      `SELECT ${COLUMNS} FROM shops s LEFT JOIN shop_connections c ON c.shop_id = s.id
+      `SELECT ${COLUMNS} FROM shops s ${options.lock ? 'JOIN' : 'LEFT JOIN'} shop_connections c ON c.shop_id = s.id
         WHERE s.id = $1 AND s.deleted_at IS NULL ${options.lock ? 'FOR UPDATE OF c' : ''}`,
       [shopId],
     );

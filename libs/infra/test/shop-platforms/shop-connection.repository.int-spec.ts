@@ -3,8 +3,11 @@ import { createDataSource } from '../../src/database/data-source';
 import { ShopConnectionRepository } from '../../src/shop-platforms/shop-connection.repository';
 import { createTestDatabase } from '../support/test-database';
 
-/** The import's schedule saved at the version read, as staff save it again and again on the connection page. */
-describe('ShopConnectionRepository.saveSettings', () => {
+/**
+ * The import's schedule saved at the version read, as staff save it again and again on the connection
+ * page; the connection locked by an import run, made first when nothing was saved yet.
+ */
+describe('ShopConnectionRepository', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
   let ds: DataSource;
   let connections: ShopConnectionRepository;
@@ -46,5 +49,12 @@ describe('ShopConnectionRepository.saveSettings', () => {
     expect(await save(shopId, 0, 20)).toBe(false);
     expect(await save(shopId, version, 20)).toBe(true);
     expect(await read(shopId)).toMatchObject({ version: 2, importIntervalMinutes: 20, status: 'ok' });
+  });
+
+  it('locks the connection of an import run, making it when the shop has none yet', async () => {
+    const shopId = await shop('LOCK-1');
+    const locked = await ds.transaction((m) => connections.find(shopId, { manager: m, lock: true }));
+    expect(locked).toMatchObject({ shopId, version: 1, importIntervalMinutes: 15 });
+    expect(await ds.transaction((m) => connections.find(shopId, { manager: m, lock: true }))).toMatchObject({ shopId, version: 1 });
   });
 });
