@@ -59,9 +59,11 @@ export function ConnectionScheduleForm({ connection, canWrite, onStale, onSaved 
         </Field>
       </Space>
       {canWrite && (
-        <Button type="primary" id="connection-schedule-save" loading={saving === 'save'} onClick={() => void save('save', send, t('settings.saved'))}>
-          {t('common.save')}
-        </Button>
+        <Form.Item style={{ marginBottom: 0 }}>
+          <Button type="primary" id="connection-schedule-save" loading={saving === 'save'} onClick={() => void save('save', send, t('settings.saved'))}>
+            {t('common.save')}
+          </Button>
+        </Form.Item>
       )}
     </Form>
   );
