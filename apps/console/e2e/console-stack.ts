@@ -1,14 +1,14 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import type { Role } from '@oms/domain';
 import { chromium, Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { createApp, TokensService } from '../../api/test/support/api-app';
 import { startProcess, stopProcess } from '../../api/test/support/child-process';
 import { freePort } from '../../api/test/support/redis-process';
 import { startTestEnvironment, TestEnvironment } from '../../api/test/support/test-env';
-import { createLogger } from '@oms/infra';
+import { createLogger, loadConfig } from '@oms/infra';
 import { DataSource } from 'typeorm';
 
 const ROOT = resolve(__dirname, '../../..');
@@ -57,9 +57,20 @@ export async function apiData(page: Page, method: string, path: string, body?: o
 /** Debian's Chromium (installed by .ci/run); `npx playwright install` cannot work here. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+export interface ConsoleStackOptions {
+  /**
+   * Configuration for the API (and the workers) over the test environment's: the shop platforms'
+   * addresses (MAKESHOP_API_BASE_URL…), an SMTP server. The stack's own addresses stay its own.
+   */
+  config?: Record<string, string>;
+  /** Runs the workers too (in process, on the same configuration): what a page starts in a queue happens. */
+  workers?: boolean;
+}
+
 /**
  * The whole console stack on real parts: the test's own database and OIDC server, the API
- * listening on a free port, the console served by Vite (forwarding /api to it), and Chromium.
+ * listening on a free port, the console served by Vite (forwarding /api to it), and Chromium;
+ * with `workers`, the workers on the same database and queues.
  */
 export class ConsoleStack {
   private constructor(
@@ -68,18 +79,25 @@ export class ConsoleStack {
     private readonly vite: ChildProcess,
     readonly consoleUrl: string,
     readonly browser: Browser,
+    readonly workers: INestApplicationContext | null,
   ) {}
 
-  static async start(): Promise<ConsoleStack> {
+  static async start(options: ConsoleStackOptions = {}): Promise<ConsoleStack> {
     mkdirSync(SCREENSHOTS, { recursive: true });
     const [apiPort, consolePort] = [await freePort(), await freePort()];
     const consoleUrl = `http://127.0.0.1:${consolePort}`;
-    const env = await startTestEnvironment({ CONSOLE_URL: consoleUrl, PORT: String(apiPort), AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+    const env = await startTestEnvironment({ ...options.config, CONSOLE_URL: consoleUrl, PORT: String(apiPort), AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
     let api: INestApplication | undefined;
     let vite: ChildProcess | undefined;
+    let workers: INestApplicationContext | null = null;
     try {
       api = await createApp(env.config, createLogger(env.config.LOG_LEVEL, 'api-browser-test'));
       await api.listen(apiPort, '127.0.0.1');
+      if (options.workers) {
+        // Loaded only by the tests that run them.
+        const { createWorkers } = await import('../../workers/test/support/workers-app');
+        workers = await createWorkers(loadConfig('workers', env.env));
+      }
       vite = await startProcess(
         process.execPath,
         [join(ROOT, 'node_modules/vite/bin/vite.js'), '--host', '127.0.0.1', '--port', String(consolePort), '--strictPort'],
@@ -90,10 +108,11 @@ export class ConsoleStack {
         executablePath: CHROMIUM,
         args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
       });
-      return new ConsoleStack(env, api, vite, consoleUrl, browser);
+      return new ConsoleStack(env, api, vite, consoleUrl, browser, workers);
     } catch (error) {
       // A stack that fails to start leaves nothing running behind it (a live child keeps jest from exiting).
       await stopProcess(vite ?? null);
+      await workers?.close();
       await api?.close();
       await env.stop();
       throw error;
@@ -140,6 +159,7 @@ export class ConsoleStack {
   async stop(): Promise<void> {
     await this.browser?.close();
     await stopProcess(this.vite);
+    await this.workers?.close();
     await this.api?.close();
     await this.env?.stop();
   }

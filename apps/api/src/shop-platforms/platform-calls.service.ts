@@ -2,6 +2,7 @@ import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { DomainError, ShopType } from '@oms/domain';
 import { APP_CONFIG, AppConfig, createRedis, ImportPageJob, QueueRegistry, SHOP_CALL, SHOP_CALL_PRIORITY, SHOP_CALLS_QUEUE, TestConnectionJob, TestConnectionOutcome } from '@oms/infra';
 import { QueueEvents } from 'bullmq';
+import type Redis from 'ioredis';
 
 /**
  * The API's calls to a platform go through the platform's queue like the workers' own (issue 17): its
@@ -10,6 +11,8 @@ import { QueueEvents } from 'bullmq';
 @Injectable()
 export class PlatformCalls implements OnApplicationShutdown {
   private readonly events = new Map<ShopType, QueueEvents>();
+  /** The events' own connections: closing a QueueEvents leaves a connection it was given open. */
+  private readonly connections: Redis[] = [];
 
   constructor(
     private readonly queues: QueueRegistry,
@@ -41,7 +44,9 @@ export class PlatformCalls implements OnApplicationShutdown {
   private async eventsOf(platform: ShopType): Promise<QueueEvents> {
     let events = this.events.get(platform);
     if (!events) {
-      events = new QueueEvents(SHOP_CALLS_QUEUE[platform], { connection: createRedis(this.config.REDIS_URL!, true), prefix: this.config.QUEUE_PREFIX });
+      const connection = createRedis(this.config.REDIS_URL!, true);
+      this.connections.push(connection);
+      events = new QueueEvents(SHOP_CALLS_QUEUE[platform], { connection, prefix: this.config.QUEUE_PREFIX });
       this.events.set(platform, events);
       await events.waitUntilReady();
     }
@@ -50,5 +55,6 @@ export class PlatformCalls implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     await Promise.all([...this.events.values()].map((e) => e.close()));
+    for (const connection of this.connections) connection.disconnect();
   }
 }

@@ -1,12 +1,14 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { ApiOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Col, Divider, Form, Input, InputNumber, Popconfirm, Row, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { SHOP_LIMITS } from '@oms/domain';
 import { maxLength, MONEY_LIMITS, phoneNumber, printable, wholeNumber } from '../../common/field-rules';
 import { toast } from '../../common/toast';
 import { PATHS, remove, save, Shop, SHOP_SECRETS, SHOP_TYPES, ShopSecret, useList } from './api';
 import { EditDialog } from './EditDialog';
+import { connectionScreen } from './shop-connection';
 
 type ShopValues = Omit<Shop, 'id' | `${ShopSecret}Set` | `${ShopSecret}Masked`> &
   Partial<Record<ShopSecret, string>> &
@@ -164,6 +166,15 @@ export function ShopTab({ canWrite }: { canWrite: boolean }) {
               <span data-testid="reminders">
                 {reminder(s.orderReminderDays, s.orderReminderHour)} / {reminder(s.shipReminderDays, s.shipReminderHour)}
               </span>
+            ),
+          },
+          {
+            title: t('settings.connection.link'),
+            key: 'connection',
+            render: (_: unknown, s: Shop) => (
+              <Link to={connectionScreen(s.id)} data-testid={`shop-connection-${s.code}`}>
+                <ApiOutlined /> {t('settings.connection.link')}
+              </Link>
             ),
           },
           ...(canWrite
