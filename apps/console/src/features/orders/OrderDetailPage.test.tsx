@@ -58,6 +58,8 @@ describe('order detail (OrderInformation)', () => {
     expect(screen.getByTestId('order-total').textContent).toBe('¥22,000');
     expect(screen.getByTestId('maker-part-2').textContent).toContain('椅子 11');
     expect(screen.getByTestId('order-error-5').textContent).toContain("The order total reaches the shop's EDI stop amount");
+    // What was recorded with it (the particulars) shows under the reader's text.
+    expect(screen.getByTestId('order-error-5').querySelector('[data-testid="order-error-detail"]')!.textContent).toBe('EDI stop');
     await waitFor(() => expect(screen.getByTestId('status-history').textContent).toContain('経理 花子'));
     expect(screen.getByTestId('status-history').textContent).toContain('Unpaid');
   });

@@ -13,7 +13,25 @@ interface Props {
   canDelete: boolean;
 }
 
-/** An order's errors (EDI stop, deferred-payment limit, mail or fax failure), each deletable by staff. */
+/**
+ * What went wrong in the reader's language, and under it what was recorded when it differs: the record
+ * carries the particulars (which product an import could not find, what the platform changed).
+ */
+function OrderErrorMessage({ error }: { error: OrderError }) {
+  const text = errorMessage(error.code, undefined, error.message);
+  return (
+    <>
+      {text}
+      {error.message && error.message !== text && (
+        <Typography.Paragraph type="secondary" style={{ margin: 0 }} data-testid="order-error-detail">
+          {error.message}
+        </Typography.Paragraph>
+      )}
+    </>
+  );
+}
+
+/** An order's errors (EDI stop, deferred-payment limit, mail or fax failure, a shop import's problem), each deletable by staff. */
 export function OrderErrors({ orderId, errors, canDelete }: Props) {
   const { t } = useTranslation();
   const [deleting, setDeleting] = useState<string | null>(null);
@@ -40,7 +58,7 @@ export function OrderErrors({ orderId, errors, canDelete }: Props) {
       onRow={(error) => ({ 'data-testid': `order-error-${error.id}` }) as React.HTMLAttributes<HTMLElement>}
       columns={[
         { title: t('orders.errors.code'), dataIndex: 'code', width: 130, render: (code: string) => <Typography.Text code>{code}</Typography.Text> },
-        { title: t('orders.errors.message'), key: 'message', render: (_: unknown, e: OrderError) => errorMessage(e.code, undefined, e.message) },
+        { title: t('orders.errors.message'), key: 'message', render: (_: unknown, e: OrderError) => <OrderErrorMessage error={e} /> },
         { title: t('orders.errors.createdAt'), dataIndex: 'createdAt', width: 170, render: (v: string) => formatDate(v, true) },
         ...(canDelete
           ? [
