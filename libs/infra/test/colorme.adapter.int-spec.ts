@@ -272,6 +272,7 @@ describe('Color Me adapter against the stand-in', () => {
         ecOrderId: saleId,
         ecDeliveryId: delivery.ecDeliveryId,
         trackingNumber: '1234-5678-9012',
+        complete: true,
         carrierName: 'ヤマト運輸',
         trackingUrl: 'https://example.com/track?number=123456789012',
       });
@@ -291,7 +292,7 @@ describe('Color Me adapter against the stand-in', () => {
     it('an unknown sale → not_found; an unknown delivery → rejected; no delivery id → rejected without a request; no write_sales → auth', async () => {
       const { token, shopId, creds } = await newShop();
       const [saleId] = await seed(token, [{ lines: [{ productId: '111111111', name: '箸', quantity: 1, unitPrice: 550 }] }]);
-      const update = { ecOrderId: saleId, ecDeliveryId: '1', trackingNumber: 'T-1', carrierName: null, trackingUrl: null };
+      const update = { ecOrderId: saleId, ecDeliveryId: '1', trackingNumber: 'T-1', carrierName: null, trackingUrl: null, complete: true };
 
       expect(await adapter.sendTracking(creds, endpoint, { ...update, ecOrderId: '99999999' })).toEqual({
         ok: false,

@@ -227,7 +227,7 @@ describe('MakeShop adapter (legacy XML order API) against the stand-in', () => {
     const creds = await newShop();
     const [ordernum] = await seed(creds, [{ orderedAt: new Date(Date.now() - HOUR).toISOString(), lines: [line('000000000021', '湯呑')] }]);
     const paced = pacer();
-    const update = { ecOrderId: ordernum, ecDeliveryId: '0', trackingNumber: '1234-5678-9012', carrierName: 'ヤマト運輸', trackingUrl: null };
+    const update = { ecOrderId: ordernum, ecDeliveryId: '0', trackingNumber: '1234-5678-9012', carrierName: 'ヤマト運輸', trackingUrl: null, complete: true };
 
     const sent = await paced(() => adapter.sendTracking(creds, endpoint, update));
     expect(sent).toMatchObject({ ok: true, value: { confirmedAt: expect.any(String) } });
