@@ -28,9 +28,10 @@ export const DEMO_SHOPS = [
 ];
 
 export const DEMO_PRODUCTS = [
-  { code: 'DEMO-P-001', name: '桐たんす 5段', price: 89000, state: 'available', shipDate: '受注後2週間' },
-  { code: 'DEMO-P-002', name: '天然木 座卓 120cm', price: 32000, state: 'available_long_term', shipDate: '入荷待ち（3月上旬）' },
-  { code: 'DEMO-P-003', name: '本革 座椅子', price: 18500, state: 'unavailable', shipDate: '' },
+  // The shop's product ids (12 digits, MakeShop's width): orders from the platform stand-in find the products by them.
+  { code: 'DEMO-P-001', name: '桐たんす 5段', price: 89000, state: 'available', shipDate: '受注後2週間', shopProductId: '100000000001' },
+  { code: 'DEMO-P-002', name: '天然木 座卓 120cm', price: 32000, state: 'available_long_term', shipDate: '入荷待ち（3月上旬）', shopProductId: '100000000002' },
+  { code: 'DEMO-P-003', name: '本革 座椅子', price: 18500, state: 'unavailable', shipDate: '', shopProductId: '100000000003' },
 ];
 
 /**
@@ -111,10 +112,10 @@ export async function seedDemoData(ds: DataSource): Promise<void> {
   for (const product of DEMO_PRODUCTS) {
     const { tax, priceWithTax: withTax } = priceWithTax(product.price, 10);
     await ds.query(
-      `INSERT INTO products (product_code, shop_id, maker_id, product_name, price, tax_percentage, tax, price_with_tax, shipping_type, state, estimate_ship_date, wholesale_price)
-       VALUES ($1, $2, $3, $4, $5, 10, $6, $7, 'order_delivery', $8, NULLIF($9, ''), $10)
-       ON CONFLICT (product_code) DO NOTHING`,
-      [product.code, shop.id, maker.id, product.name, product.price, tax, withTax, product.state, product.shipDate, Math.round(product.price * 0.6)],
+      `INSERT INTO products (product_code, shop_id, maker_id, product_name, price, tax_percentage, tax, price_with_tax, shipping_type, state, estimate_ship_date, wholesale_price, shop_product_id)
+       VALUES ($1, $2, $3, $4, $5, 10, $6, $7, 'order_delivery', $8, NULLIF($9, ''), $10, $11)
+       ON CONFLICT (product_code) DO UPDATE SET shop_product_id = coalesce(products.shop_product_id, EXCLUDED.shop_product_id)`,
+      [product.code, shop.id, maker.id, product.name, product.price, tax, withTax, product.state, product.shipDate, Math.round(product.price * 0.6), product.shopProductId],
     );
   }
   let group: string | null = null;

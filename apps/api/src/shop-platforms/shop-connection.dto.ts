@@ -14,7 +14,7 @@ export class ShopConnectionBody {
   @Int(L.importIntervalMin, L.importIntervalMax)
   importIntervalMinutes!: number;
 
-  /** Orders placed from this Japan date on are imported (the first run); default: from the first run. */
+  /** Orders placed from this Japan date on are imported; default: from the day of the first run. Another date reads again from it. */
   @Optional()
   @DateText()
   importFrom?: string | null;

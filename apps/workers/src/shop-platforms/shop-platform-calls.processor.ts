@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { ORIGIN_SEND_FAILED, PlatformError, SHOP_TYPES, ShopPlatformAdapter, ShopType } from '@oms/domain';
+import { japanToday, ORIGIN_SEND_FAILED, PlatformError, SHOP_TYPES, ShopPlatformAdapter, ShopType } from '@oms/domain';
 import {
   APP_CONFIG,
   AppConfig,
@@ -147,7 +147,8 @@ export class ShopPlatformCallsProcessor implements OnApplicationBootstrap, OnApp
     const now = this.clock.now();
     // A cursor of another platform (the shop moved) is no position here: start afresh.
     const cursor = connection.cursorPlatform === platform ? connection.cursor : null;
-    const from = cursor ?? adapter.initialCursor(connection.importFrom ? new Date(`${connection.importFrom}T00:00:00+09:00`) : now);
+    // A first run without a first day reads the day's orders so far (Japan's midnight): what came in while staff set the shop up.
+    const from = cursor ?? adapter.initialCursor(new Date(`${connection.importFrom ?? japanToday(now)}T00:00:00+09:00`));
     const result = await this.call(platform, () => adapter.fetchChangedOrders(credentials, platformEndpoint(this.config, platform), from, now));
     if (!result.ok) return this.failed(platform, shopId, result.error, 'import');
     const page = result.value;
