@@ -48,6 +48,8 @@ export interface Operation {
   security: unknown[];
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: Schema }> };
+  /** The statuses the route answers, by code. */
+  responses?: Record<string, unknown>;
   'x-body-limit'?: number;
 }
 
