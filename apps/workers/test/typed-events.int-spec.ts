@@ -7,7 +7,7 @@ jest.setTimeout(120_000);
 
 /**
  * Every event written to the outbox is one a worker consumes: an order taken through every command
- * (and an account, a shop, an estimate, a chat message, a customer's inquiry) leaves only events of the catalogue, the relay publishes every one of
+ * (and an account, a shop and its platform connection, an estimate, a chat message, a customer's inquiry) leaves only events of the catalogue, the relay publishes every one of
  * them, and health's outbox shows no backlog and nothing unrouted.
  */
 describe('typed events: what is written is routed', () => {
@@ -40,6 +40,7 @@ describe('typed events: what is written is routed', () => {
     await ok(api.http.post('/api/v1/users').set('Authorization', (await api.signedIn('system_admin')).auth).send({ email: 'typed.events@example.co.jp', name: '型付 太郎', role: 'operator' }), 'create user');
     const shop = await ok(api.http.post('/api/v1/shops').set('Authorization', staff).send({ name: 'イベント商店', code: 'EVENTS', type: 'platform_1' }), 'create shop');
     const shopId = String((shop as { id: number }).id);
+    await ok(api.http.put(`/api/v1/shops/${shopId}/connection`).set('Authorization', staff).send({ import_enabled: false, import_interval_minutes: 30, version: 0 }), 'shop connection');
     const makerId = await makerRow(api, { name: '山本木工所', orderMethod: 'email', email: 'orders@yamamoto-mokko.example.jp' });
     const company = await ok(api.http.post('/api/v1/delivery_companies').set('Authorization', staff).send({ name: 'ヤマト運輸' }), 'delivery company');
 
